@@ -1,0 +1,29 @@
+//! `gmo`: the GMO chess command line.
+
+mod genome_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gmo",
+    version,
+    about = "GMO chess: designer tools, perft and the service"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check, hash and explain genomes (DNA).
+    Genome(genome_cmd::GenomeArgs),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Genome(args) => genome_cmd::run(args),
+    }
+}
