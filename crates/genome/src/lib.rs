@@ -33,3 +33,6 @@ impl std::str::FromStr for Genome {
         Genome::parse(dna)
     }
 }
+
+#[cfg(test)]
+mod tests;
