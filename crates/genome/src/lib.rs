@@ -5,6 +5,8 @@ mod ast;
 mod code;
 mod display;
 mod error;
+mod explain;
+mod mutate;
 mod parser;
 pub mod standard;
 
@@ -12,6 +14,7 @@ pub use ast::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner, Step, S
 pub use code::{BadCode, Code, preset_code, preset_text, sha256};
 pub use display::Spaced;
 pub use error::{ErrorKind, GenomeError};
+pub use mutate::{TRIES as MUTATION_TRIES, mutate};
 pub use parser::canonicalize;
 
 impl Genome {

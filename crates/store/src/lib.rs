@@ -1,0 +1,1 @@
+//! GMO chess persistence. All SQL of the project lives here.
