@@ -1,6 +1,7 @@
 //! `gmo`: the GMO chess command line.
 
 mod genome_cmd;
+mod perft;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,10 +21,13 @@ struct Cli {
 enum Command {
     /// Check, hash and explain genomes (DNA).
     Genome(genome_cmd::GenomeArgs),
+    /// Count ply sequences from the default start or check a perft*.jsonl file.
+    Perft(perft::PerftArgs),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Genome(args) => genome_cmd::run(args),
+        Command::Perft(args) => perft::run(args),
     }
 }

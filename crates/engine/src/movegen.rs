@@ -1,0 +1,322 @@
+//! Move generation (rules §3) over compiled walk tables.
+
+use crate::board::Board;
+use crate::compile::{CompiledGenome, Effect, TargetKind, Walk};
+use crate::square::{Color, Square};
+use crate::table::GenomeTable;
+
+/// A legal move of one piece: identified by `(from, to)`, carrying what it leaves behind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LegalMove {
+    pub from: Square,
+    pub to: Square,
+    pub effect: Effect,
+}
+
+/// The squares one walk emits, given the mover's and everyone's pieces.
+#[inline(always)]
+fn walk_emits(cg: &CompiledGenome, walk: &Walk, own: u64, occupied: u64) -> u64 {
+    if walk.full & occupied == 0 {
+        return walk.full & walk.empty_mask;
+    }
+    let mut empties = 0u64;
+    let mut stop = 0u64;
+    for &s in cg.path_of(walk) {
+        let bit = 1u64 << s;
+        if occupied & bit != 0 {
+            stop = bit
+                & if own & bit != 0 {
+                    walk.own_mask
+                } else {
+                    walk.opp_mask
+                };
+            break;
+        }
+        empties |= bit;
+    }
+    (empties & walk.empty_mask) | stop
+}
+
+/// Every destination of a piece on `from`, filters applied. Enough to count moves.
+#[inline]
+pub(crate) fn destinations(cg: &CompiledGenome, from: Square, color: Color, board: &Board) -> u64 {
+    let own = board.side_bits(color);
+    let occupied = own | board.side_bits(color.opponent());
+    let mut all = 0u64;
+    for walk in cg.walks_from(from) {
+        all |= walk_emits(cg, walk, own, occupied);
+    }
+    all & cg.filter[color.index()][from.index()]
+}
+
+/// Calls `f` for every legal move of the piece of `color` on `from`, block by block (within a
+/// block in square order rather than emission order: cheaper, and enough where order is moot).
+#[inline]
+pub(crate) fn for_each_move(
+    cg: &CompiledGenome,
+    from: Square,
+    color: Color,
+    board: &Board,
+    mut f: impl FnMut(Square, Effect),
+) {
+    let own = board.side_bits(color);
+    let opp = board.side_bits(color.opponent());
+    let occupied = own | opp;
+    let filter = cg.filter[color.index()][from.index()];
+    let walks = cg.walks_from(from);
+    let mut taken = 0u64;
+    let mut i = 0;
+    while i < walks.len() {
+        let block = walks[i].block;
+        let mut emitted = 0u64;
+        while i < walks.len() && walks[i].block == block {
+            emitted |= walk_emits(cg, &walks[i], own, occupied);
+            i += 1;
+        }
+        let fresh = emitted & !taken;
+        taken |= emitted;
+        let rule = &cg.rules[block as usize];
+        let mut bits = fresh & filter;
+        while bits != 0 {
+            let to = Square::from_index_unchecked(bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            let kind = if own & to.bit() != 0 {
+                TargetKind::Own
+            } else if opp & to.bit() != 0 {
+                TargetKind::Opponent
+            } else {
+                TargetKind::Empty
+            };
+            if let Some(effect) = rule.effects[kind as usize] {
+                f(to, effect);
+            }
+        }
+    }
+}
+
+/// The legal moves of the piece of `color` on `from`, in the reference's order: candidates as
+/// emitted, the first per destination kept, then the filters.
+pub(crate) fn ordered_moves(
+    cg: &CompiledGenome,
+    from: Square,
+    color: Color,
+    board: &Board,
+) -> Vec<LegalMove> {
+    let filter = cg.filter[color.index()][from.index()];
+    let mut taken = 0u64;
+    let mut moves = Vec::new();
+    for walk in cg.walks_from(from) {
+        let rule = &cg.rules[walk.block as usize];
+        for &s in cg.path_of(walk) {
+            let to = Square::from_index_unchecked(s);
+            let kind = board.target_kind(to, color);
+            match rule.effects[kind as usize] {
+                Some(effect) if taken & to.bit() == 0 => {
+                    taken |= to.bit();
+                    if filter & to.bit() != 0 {
+                        moves.push(LegalMove { from, to, effect });
+                    }
+                }
+                _ => {}
+            }
+            if kind != TargetKind::Empty {
+                break;
+            }
+        }
+    }
+    moves
+}
+
+/// How many moves `color` has (pieces on every square of that side).
+#[inline]
+pub(crate) fn count_side(table: &GenomeTable, board: &Board, color: Color) -> u64 {
+    let mut total = 0u64;
+    for from in board.side(color) {
+        let cg = table.compiled(board.genome_at(from));
+        total += u64::from(destinations(cg, from, color, board).count_ones());
+    }
+    total
+}
+
+/// Whether `color` has at least one move.
+pub(crate) fn has_move(table: &GenomeTable, board: &Board, color: Color) -> bool {
+    board.side(color).iter().any(|from| {
+        let cg = table.compiled(board.genome_at(from));
+        destinations(cg, from, color, board) != 0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Party, TargetKind};
+    use crate::piece::Piece;
+    use crate::position::Position;
+    use crate::square::{BoardSize, Color, Square};
+    use gmo_genome::{Content, Genome};
+
+    /// A rook-like walk with wrap: one marking step of 1 and three still steps, so every lap goes
+    /// one square in the start direction.
+    const WRAP_ROOK: &str = "AHH HSH HSH CHA CHA CHA HHA SAS AAA AAA AAA";
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("square name")
+    }
+
+    fn setup(dna: &str, color: Color, at: &str, others: &[(&str, Color)]) -> Position {
+        setup_sized(BoardSize::STANDARD, dna, color, at, others)
+    }
+
+    fn setup_sized(
+        size: BoardSize,
+        dna: &str,
+        color: Color,
+        at: &str,
+        others: &[(&str, Color)],
+    ) -> Position {
+        let mut position = Position::new(size);
+        let id = position
+            .intern(&Genome::parse(dna).expect("test DNA"))
+            .expect("room");
+        let blank = position.intern(&Genome::default()).expect("room");
+        position
+            .put(sq(at), Piece::new(id, color))
+            .expect("on board");
+        for (name, side) in others {
+            position
+                .put(sq(name), Piece::new(blank, *side))
+                .expect("on board");
+        }
+        position
+    }
+
+    fn destinations(position: &Position, at: &str) -> Vec<String> {
+        position
+            .moves_from(sq(at))
+            .iter()
+            .map(|m| m.to.to_string())
+            .collect()
+    }
+
+    fn names(list: &str) -> Vec<String> {
+        list.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_left_and_right_edges_are_joined() {
+        let position = setup(WRAP_ROOK, Color::White, "a1", &[]);
+        assert_eq!(
+            destinations(&position, "a1"),
+            names("a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1 a1")
+        );
+        assert_eq!(position.count_moves(Color::White), 15);
+        // The walk west wraps at once and meets an own piece on c1 from the other side.
+        let position = setup(WRAP_ROOK, Color::White, "a1", &[("c1", Color::White)]);
+        assert_eq!(
+            destinations(&position, "a1"),
+            names("a2 a3 a4 a5 a6 a7 a8 b1 c1 h1 g1 f1 e1 d1")
+        );
+    }
+
+    #[test]
+    fn no_wrap_stops_at_the_edge() {
+        let rook = gmo_genome::standard::ROOK;
+        let position = setup(rook, Color::White, "a1", &[]);
+        assert_eq!(
+            destinations(&position, "a1"),
+            names("a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1")
+        );
+        let small = BoardSize::new(5, 4).expect("5×4");
+        let position = setup_sized(small, WRAP_ROOK, Color::Black, "e2", &[]);
+        assert_eq!(
+            destinations(&position, "e2"),
+            names("e3 e4 a2 b2 c2 d2 e2 e1")
+        );
+    }
+
+    #[test]
+    fn one_lap_stops_after_one_pass() {
+        let dna = "AHH HSH HAC CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(dna, Color::White, "d4", &[]);
+        assert_eq!(destinations(&position, "d4"), names("d5 e4 d3 c4"));
+    }
+
+    #[test]
+    fn occupied_marks_stop_the_walk_and_obey_the_outcome() {
+        // Captures only (own HHH, opponent CHA, empty CHA).
+        let dna = "AHH HSH HAA HHH CHA CHA HHA SAS AAA AAA AAA";
+        let others = [("d6", Color::Black), ("f4", Color::White)];
+        let position = setup(dna, Color::White, "d4", &others);
+        assert_eq!(
+            destinations(&position, "d4"),
+            names("d5 d6 e4 d3 d2 d1 c4 b4 a4")
+        );
+    }
+
+    #[test]
+    fn plain_steps_pass_over_pieces() {
+        // A plain step of 2 north, then a marking step of 1 east (a knight-like hop).
+        let dna = "AHH HSH HAA CHA CHA CHA HHA CAC SAS";
+        let others = [("d5", Color::Black), ("d6", Color::Black)];
+        let position = setup(dna, Color::White, "d4", &others);
+        let moves = destinations(&position, "d4");
+        assert!(moves.contains(&"e6".to_string()), "{moves:?}");
+    }
+
+    #[test]
+    fn the_first_block_decides_the_outcome() {
+        // Block 1 allows only empty squares and leaves a copy behind; block 2 allows everything.
+        let dna = "AHH HSH HSH HHH HHH AHA HHA SAS AAA AAA AAA \
+                   AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(dna, Color::White, "d4", &[("d6", Color::Black)]);
+        let moves = position.moves_from(sq("d4"));
+        let d5 = moves.iter().find(|m| m.to == sq("d5")).expect("d5");
+        assert_eq!(d5.effect.from.what, Content::Mover);
+        assert_eq!(d5.effect.from.owner, Party::Opponent);
+        let d6 = moves.iter().find(|m| m.to == sq("d6")).expect("d6");
+        assert_eq!(d6.effect.from.what, Content::Nothing);
+        assert_eq!(d6.effect.to.owner, Party::Mover);
+        assert_eq!(
+            position.board().target_kind(sq("d6"), Color::White),
+            TargetKind::Opponent
+        );
+    }
+
+    #[test]
+    fn forward_only_depends_on_the_side() {
+        let dna = "AHH HAS HSH CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(dna, Color::White, "d4", &[]);
+        assert_eq!(destinations(&position, "d4"), names("d5 d6 d7 d8"));
+        let position = setup(dna, Color::Black, "d4", &[]);
+        assert_eq!(destinations(&position, "d4"), names("d3 d2 d1"));
+    }
+
+    #[test]
+    fn shade_filters() {
+        let same = "AHH HCS HSH CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(same, Color::White, "d4", &[]);
+        assert_eq!(destinations(&position, "d4"), names("d6 d8 f4 h4 b4 d4 d2"));
+        let other = "AHH HCA HSH CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(other, Color::White, "d4", &[]);
+        assert_eq!(
+            destinations(&position, "d4"),
+            names("d5 d7 e4 g4 a4 c4 d3 d1")
+        );
+        let both = "AHH HCA HCS CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(both, Color::White, "d4", &[]);
+        assert!(destinations(&position, "d4").is_empty());
+    }
+
+    #[test]
+    fn adjacent_only_is_measured_without_wrap() {
+        let dna = "AHH HSS HSH CHA CHA CHA HHA SAS AAA AAA AAA";
+        let position = setup(dna, Color::White, "a1", &[]);
+        assert_eq!(destinations(&position, "a1"), names("a2 b1 a1"));
+        assert_eq!(position.count_moves(Color::White), 3);
+    }
+
+    #[test]
+    fn the_empty_genome_has_no_moves() {
+        let position = setup("", Color::White, "d4", &[]);
+        assert!(destinations(&position, "d4").is_empty());
+    }
+}
