@@ -1,1 +1,30 @@
 //! GMO chess persistence. All SQL of the project lives here.
+//!
+//! One [`Store`] API over two backends chosen by URL at run time: PostgreSQL for production and
+//! an embedded SQLite file by default. The engine's values (game states, plies, lab boards) are
+//! stored as opaque JSON: every call that takes or returns one is generic over
+//! `Serialize`/`DeserializeOwned`, so the store never depends on the engine's types.
+//! `docs/architecture.md` describes the schema and the transactions.
+
+#[macro_use]
+mod macros;
+
+mod claim;
+mod connect;
+mod error;
+#[macro_use]
+mod games;
+mod expiry;
+mod genomes;
+mod labs;
+mod presets;
+mod secret;
+
+pub use connect::Store;
+pub use error::StoreError;
+pub use expiry::Swept;
+pub use games::{Change, Game, GameSettings, NewGame, Seat};
+pub use genomes::StoredGenome;
+pub use labs::Lab;
+pub use presets::StoredPreset;
+pub use secret::{new_id, new_token, token_hash, token_matches};

@@ -1,0 +1,140 @@
+//! Connecting: the URL picks the backend at run time, and the migrations run before the store is
+//! handed out.
+
+use crate::StoreError;
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The game service's persistent state. Cheap to clone: clones share the connection pools.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pub(crate) backend: Backend,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Backend {
+    Postgres(PgPool),
+    /// SQLite has one writer at a time. A one-connection pool queues this process's writers
+    /// fairly instead of letting them sleep-and-retry on the file lock; readers run beside the
+    /// writer thanks to the write-ahead log.
+    Sqlite {
+        read: SqlitePool,
+        write: SqlitePool,
+    },
+}
+
+/// Which SQL dialect a transaction body is running under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Postgres,
+    Sqlite,
+}
+
+impl Dialect {
+    pub(crate) fn pick(self, postgres: &'static str, sqlite: &'static str) -> &'static str {
+        match self {
+            Dialect::Postgres => postgres,
+            Dialect::Sqlite => sqlite,
+        }
+    }
+}
+
+/// How long a connection waits for SQLite's write lock held by another process.
+const SQLITE_BUSY: Duration = Duration::from_secs(10);
+const SQLITE_READERS: u32 = 4;
+const POSTGRES_CONNECTIONS: u32 = 16;
+
+impl Store {
+    /// Connects to `postgres://…` (or `postgresql://…`) or `sqlite://path` (the file is created
+    /// when missing) and brings the schema up to date.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            connect_postgres(url).await?
+        } else if url.starts_with("sqlite:") {
+            connect_sqlite(url).await?
+        } else {
+            return Err(StoreError::InvalidUrl(format!(
+                "expected postgres://… or sqlite://…, got {:?}",
+                url.split(':').next().unwrap_or_default()
+            )));
+        };
+        tracing::info!(backend = backend.name(), "store connected and migrated");
+        Ok(Store { backend })
+    }
+
+    /// `"postgres"` or `"sqlite"`.
+    pub fn backend_name(&self) -> &'static str {
+        self.backend.name()
+    }
+
+    /// Whether the database answers (for `/healthz`).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        reading!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(drop))?;
+        Ok(())
+    }
+
+    /// Waits for the connections to finish their work and closes them.
+    pub async fn close(&self) {
+        match &self.backend {
+            Backend::Postgres(pool) => pool.close().await,
+            Backend::Sqlite { read, write } => {
+                read.close().await;
+                write.close().await;
+            }
+        }
+    }
+}
+
+impl Backend {
+    fn name(&self) -> &'static str {
+        match self {
+            Backend::Postgres(_) => "postgres",
+            Backend::Sqlite { .. } => "sqlite",
+        }
+    }
+}
+
+async fn connect_postgres(url: &str) -> Result<Backend, StoreError> {
+    let pool = PgPoolOptions::new()
+        .max_connections(POSTGRES_CONNECTIONS)
+        .connect(url)
+        .await?;
+    // sqlx takes an advisory lock, so several servers starting at once migrate only once.
+    sqlx::migrate!("../../migrations/postgres")
+        .run(&pool)
+        .await?;
+    Ok(Backend::Postgres(pool))
+}
+
+async fn connect_sqlite(url: &str) -> Result<Backend, StoreError> {
+    let options = SqliteConnectOptions::from_str(url)
+        .map_err(|_| StoreError::InvalidUrl("not a valid sqlite:// URL".to_owned()))?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        // FULL syncs the log on every commit: an acknowledged move survives even a power cut,
+        // not only a killed process.
+        .synchronous(SqliteSynchronous::Full)
+        .foreign_keys(true)
+        .busy_timeout(SQLITE_BUSY);
+    let write = SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options.clone())
+        .await?;
+    sqlx::migrate!("../../migrations/sqlite")
+        .run(&write)
+        .await?;
+    // An in-memory database exists only on its own connection: read through the writer there.
+    let read = if url.contains(":memory:") || url.contains("mode=memory") {
+        write.clone()
+    } else {
+        SqlitePoolOptions::new()
+            .max_connections(SQLITE_READERS)
+            .connect_with(options.read_only(true))
+            .await?
+    };
+    Ok(Backend::Sqlite { read, write })
+}

@@ -1,0 +1,76 @@
+//! The clock sweep: any server process may end games whose running clock has fallen.
+//!
+//! A sweep is one transaction. It takes up to `limit` games whose deadline has passed, oldest
+//! first, and locks them: `FOR UPDATE SKIP LOCKED` on PostgreSQL, so concurrent sweepers (and
+//! players' moves in flight) split the games between them instead of queueing; SQLite's
+//! `BEGIN IMMEDIATE` holds the whole database. Each game is handed to the caller's `decide`,
+//! which returns the change to apply (typically the engine's "flag fell" state, finished, no
+//! deadline) or `None` to leave the game untouched. The changes are written like moves (the
+//! version goes up by one, a ply is appended if any) and committed together; the sweep returns
+//! what it wrote so the server can announce it. A game it ended no longer has a deadline, so no sweep sees it again.
+
+use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow};
+use crate::{Store, StoreError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A change a sweep wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Swept<P, S> {
+    pub id: String,
+    /// The game's version after the change.
+    pub version: i64,
+    pub change: Change<P, S>,
+}
+
+impl Store {
+    /// Ends (or otherwise changes, as `decide` says) up to `limit` games whose deadline is at or
+    /// before `now_ms`. Safe to run from every process at once: no game is handed to two sweeps,
+    /// nor to a sweep while a move holds it.
+    pub async fn sweep_expired<P, S, F>(
+        &self,
+        now_ms: i64,
+        limit: u32,
+        mut decide: F,
+    ) -> Result<Vec<Swept<P, S>>, StoreError>
+    where
+        P: Serialize,
+        S: Serialize + DeserializeOwned,
+        F: FnMut(Game<S>) -> Option<Change<P, S>>,
+    {
+        let postgres = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 \
+             ORDER BY deadline_ms LIMIT $2 FOR UPDATE SKIP LOCKED"
+        );
+        let sqlite = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 \
+             ORDER BY deadline_ms LIMIT $2"
+        );
+        let swept = transaction!(self, |tx, dialect| {
+            let sql = match dialect {
+                crate::connect::Dialect::Postgres => &postgres,
+                crate::connect::Dialect::Sqlite => &sqlite,
+            };
+            let rows: Vec<GameRow> = sqlx::query_as(sql)
+                .bind(now_ms)
+                .bind(i64::from(limit))
+                .fetch_all(&mut *tx)
+                .await?;
+            let mut swept = Vec::new();
+            for row in rows {
+                let game: Game<S> = row.into_game()?;
+                let (id, version, plies) = (game.id.clone(), game.version, game.plies);
+                let Some(change) = decide(game) else { continue };
+                let written = ChangeRow::of(&change)?;
+                let version = write_change!(tx, &id, version, plies, &written);
+                swept.push(Swept {
+                    id,
+                    version,
+                    change,
+                });
+            }
+            swept
+        });
+        Ok(swept)
+    }
+}

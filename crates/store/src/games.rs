@@ -1,0 +1,288 @@
+//! Games: settings, seat-token hashes, the engine's state (opaque JSON) and the record of plies.
+//! A change is one transaction: lock the game, check its version, append the ply, write the
+//! state and the next version, commit.
+
+use crate::claim::parse_digest;
+use crate::secret::token_matches;
+use crate::{Store, StoreError, new_id};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// What a game is created with; fixed for its life.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSettings {
+    pub width: u16,
+    pub height: u16,
+    pub clock_initial_ms: i64,
+    /// `Some(name)` when a bot plays that side (and the seat has no token).
+    pub white_bot: Option<String>,
+    pub black_bot: Option<String>,
+}
+
+/// A game as first stored (version 0, empty record).
+#[derive(Debug, Clone)]
+pub struct NewGame<'a, S> {
+    pub settings: &'a GameSettings,
+    /// [`crate::token_hash`] of each seat's token; `None` for a bot's seat.
+    pub white_token: Option<[u8; 32]>,
+    pub black_token: Option<[u8; 32]>,
+    pub status: &'a str,
+    pub state: &'a S,
+    pub deadline_ms: Option<i64>,
+}
+
+/// A stored game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game<S> {
+    pub id: String,
+    /// How many changes were applied; pass it back to [`Store::apply`].
+    pub version: i64,
+    pub status: String,
+    pub finished: bool,
+    pub settings: GameSettings,
+    pub white_token: Option<[u8; 32]>,
+    pub black_token: Option<[u8; 32]>,
+    pub state: S,
+    /// Length of the record.
+    pub plies: i64,
+    /// When the running clock falls, in ms since the Unix epoch; `None` when no clock runs.
+    pub deadline_ms: Option<i64>,
+}
+
+/// A side, as far as tokens go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    White,
+    Black,
+}
+
+impl<S> Game<S> {
+    /// The seat a bearer token is for, if any.
+    pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        let holds =
+            |hash: &Option<[u8; 32]>| hash.as_ref().is_some_and(|h| token_matches(token, h));
+        if holds(&self.white_token) {
+            Some(Seat::White)
+        } else if holds(&self.black_token) {
+            Some(Seat::Black)
+        } else {
+            None
+        }
+    }
+}
+
+/// One change of a game: the ply to append to its record (if the change is a ply), and what the
+/// game is afterwards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change<P, S> {
+    pub ply: Option<P>,
+    pub state: S,
+    pub status: String,
+    /// The next time the clock falls; ignored (stored as none) when `finished`.
+    pub deadline_ms: Option<i64>,
+    pub finished: bool,
+}
+
+/// A game row as SQL returns it; both backends decode it.
+#[derive(sqlx::FromRow)]
+pub(crate) struct GameRow {
+    id: String,
+    version: i64,
+    status: String,
+    finished: bool,
+    width: i32,
+    height: i32,
+    clock_initial_ms: i64,
+    white_bot: Option<String>,
+    black_bot: Option<String>,
+    white_token: Option<Vec<u8>>,
+    black_token: Option<Vec<u8>>,
+    state: String,
+    plies: i64,
+    deadline_ms: Option<i64>,
+}
+
+pub(crate) const GAME_COLUMNS: &str = "id, version, status, finished, width, height, \
+     clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms";
+
+const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
+     clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms) \
+     VALUES ($1, 0, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)";
+const LOCK_POSTGRES: &str = "SELECT version, plies FROM games WHERE id = $1 FOR UPDATE";
+const LOCK_SQLITE: &str = "SELECT version, plies FROM games WHERE id = $1";
+pub(crate) const APPEND_PLY: &str = "INSERT INTO plies (game_id, seq, ply) VALUES ($1, $2, $3)";
+pub(crate) const WRITE_GAME: &str = "UPDATE games SET version = $2, status = $3, finished = $4, \
+     state = $5, plies = $6, deadline_ms = $7, updated_at = CURRENT_TIMESTAMP WHERE id = $1";
+const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
+const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
+
+/// A change as it is written: JSON texts and the deadline it keeps.
+pub(crate) struct ChangeRow {
+    pub ply: Option<String>,
+    pub state: String,
+    pub status: String,
+    pub deadline_ms: Option<i64>,
+    pub finished: bool,
+}
+
+impl ChangeRow {
+    pub(crate) fn of<P: Serialize, S: Serialize>(
+        change: &Change<P, S>,
+    ) -> Result<ChangeRow, StoreError> {
+        Ok(ChangeRow {
+            ply: change.ply.as_ref().map(serde_json::to_string).transpose()?,
+            state: serde_json::to_string(&change.state)?,
+            status: change.status.clone(),
+            // A finished game has no running clock, so the sweep never sees it again.
+            deadline_ms: change.deadline_ms.filter(|_| !change.finished),
+            finished: change.finished,
+        })
+    }
+}
+
+/// Appends the ply (if any) and writes the game at `version + 1`, inside `$tx`. The game must be
+/// locked and at `$version` with `$plies` plies.
+macro_rules! write_change {
+    ($tx:ident, $id:expr, $version:expr, $plies:expr, $row:expr) => {{
+        let row: &$crate::games::ChangeRow = $row;
+        let mut plies: i64 = $plies;
+        if let Some(ply) = &row.ply {
+            sqlx::query($crate::games::APPEND_PLY)
+                .bind($id)
+                .bind(plies)
+                .bind(ply)
+                .execute(&mut *$tx)
+                .await?;
+            plies += 1;
+        }
+        sqlx::query($crate::games::WRITE_GAME)
+            .bind($id)
+            .bind($version + 1)
+            .bind(&row.status)
+            .bind(row.finished)
+            .bind(&row.state)
+            .bind(plies)
+            .bind(row.deadline_ms)
+            .execute(&mut *$tx)
+            .await?;
+        $version + 1
+    }};
+}
+
+impl Store {
+    /// Stores a new game at version 0 and returns its (random) id.
+    pub async fn create_game<S: Serialize>(
+        &self,
+        new: &NewGame<'_, S>,
+    ) -> Result<String, StoreError> {
+        let id = new_id();
+        let state = serde_json::to_string(new.state)?;
+        let settings = new.settings;
+        writing!(self, pool => {
+            sqlx::query(INSERT)
+                .bind(&id)
+                .bind(new.status)
+                .bind(i32::from(settings.width))
+                .bind(i32::from(settings.height))
+                .bind(settings.clock_initial_ms)
+                .bind(settings.white_bot.as_deref())
+                .bind(settings.black_bot.as_deref())
+                .bind(new.white_token.as_ref().map(|h| &h[..]))
+                .bind(new.black_token.as_ref().map(|h| &h[..]))
+                .bind(&state)
+                .bind(new.deadline_ms)
+                .execute(pool)
+                .await
+                .map(drop)
+        })?;
+        Ok(id)
+    }
+
+    /// A game by id.
+    pub async fn load_game<S: DeserializeOwned>(&self, id: &str) -> Result<Game<S>, StoreError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let row: Option<GameRow> = reading!(self, pool => {
+            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+        })?;
+        row.ok_or_else(|| not_found(id))?.into_game()
+    }
+
+    /// Applies a change to a game at `expected_version`, in one transaction serialised with every
+    /// other writer of the game, and returns the new version. A writer that read an older version
+    /// gets [`StoreError::Stale`] and nothing changes.
+    pub async fn apply<P: Serialize, S: Serialize>(
+        &self,
+        id: &str,
+        expected_version: i64,
+        change: &Change<P, S>,
+    ) -> Result<i64, StoreError> {
+        let row = ChangeRow::of(change)?;
+        let version = transaction!(self, |tx, dialect| {
+            let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
+            let found: Option<(i64, i64)> = sqlx::query_as(lock)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let (version, plies) = found.ok_or_else(|| not_found(id))?;
+            if version != expected_version {
+                return Err(StoreError::Stale {
+                    expected: expected_version,
+                    found: version,
+                });
+            }
+            write_change!(tx, id, version, plies, &row)
+        });
+        Ok(version)
+    }
+
+    /// Every ply of a game's record, in order.
+    pub async fn record<P: DeserializeOwned>(&self, id: &str) -> Result<Vec<P>, StoreError> {
+        // One read transaction would be tidier, but the record only grows: reading the plies
+        // after checking the game exists can only see more of them.
+        let exists: Option<i64> = reading!(self, pool => {
+            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+        })?;
+        exists.ok_or_else(|| not_found(id))?;
+        let plies: Vec<String> = reading!(self, pool => {
+            sqlx::query_scalar(RECORD).bind(id).fetch_all(pool).await
+        })?;
+        plies
+            .iter()
+            .map(|ply| serde_json::from_str(ply).map_err(StoreError::from))
+            .collect()
+    }
+}
+
+impl GameRow {
+    pub(crate) fn into_game<S: DeserializeOwned>(self) -> Result<Game<S>, StoreError> {
+        let size = |n: i32| {
+            u16::try_from(n).map_err(|_| StoreError::Corrupt(format!("a board size of {n}")))
+        };
+        let hash = |bytes: Option<Vec<u8>>| bytes.as_deref().map(parse_digest).transpose();
+        Ok(Game {
+            settings: GameSettings {
+                width: size(self.width)?,
+                height: size(self.height)?,
+                clock_initial_ms: self.clock_initial_ms,
+                white_bot: self.white_bot,
+                black_bot: self.black_bot,
+            },
+            white_token: hash(self.white_token)?,
+            black_token: hash(self.black_token)?,
+            state: serde_json::from_str(&self.state)?,
+            id: self.id,
+            version: self.version,
+            status: self.status,
+            finished: self.finished,
+            plies: self.plies,
+            deadline_ms: self.deadline_ms,
+        })
+    }
+}
+
+fn not_found(id: &str) -> StoreError {
+    StoreError::NotFound {
+        what: "game",
+        key: id.to_owned(),
+    }
+}

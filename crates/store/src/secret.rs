@@ -1,0 +1,29 @@
+//! Random ids and tokens, and the hashes tokens are stored as (service.md: tokens are random,
+//! at least 128 bits, and stored hashed).
+
+use rand::Rng;
+
+/// A fresh id for a game or a lab: 128 random bits in 32 hex digits.
+pub fn new_id() -> String {
+    format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// A fresh bearer token: 128 random bits in 32 hex digits. Show it once; store [`token_hash`].
+pub fn new_token() -> String {
+    new_id()
+}
+
+/// What the store keeps of a token: its SHA-256. A leaked database then leaks no seat.
+pub fn token_hash(token: &str) -> [u8; 32] {
+    gmo_genome::sha256(token)
+}
+
+/// Whether `token` is the one whose hash is `stored`, comparing every byte so that the time taken
+/// tells nothing about where a guess went wrong.
+pub fn token_matches(token: &str, stored: &[u8; 32]) -> bool {
+    let hash = token_hash(token);
+    hash.iter()
+        .zip(stored)
+        .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+        == 0
+}

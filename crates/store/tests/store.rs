@@ -1,0 +1,682 @@
+//! The store's suite: every test runs against SQLite and against PostgreSQL (see `common`).
+
+#[macro_use]
+mod common;
+
+use common::{Db, count_rows};
+use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
+use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
+use gmo_store::{Change, GameSettings, NewGame, Seat, Store, StoreError, token_hash};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+
+both!(
+    seeded_standard_genomes_match_gmo_genome,
+    seeded_default_preset_matches_gmo_genome,
+    put_genome_is_idempotent,
+    forced_collision_gets_the_next_salt,
+    concurrent_puts_of_one_dna_share_a_code,
+    unknown_genomes_are_not_found,
+    put_preset_is_idempotent,
+    bad_presets_are_refused_and_store_nothing,
+    games_are_created_and_loaded,
+    apply_appends_plies_in_order,
+    stale_or_unknown_writers_change_nothing,
+    concurrent_writers_are_serialised,
+    expired_games_are_swept_once,
+    concurrent_sweepers_split_the_games,
+    labs_are_saved_with_version_checks,
+    applied_changes_survive_a_reconnect,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// The `n`-th valid genome one letter away from the rook's DNA that is not a standard genome:
+/// distinct for distinct `n`, and not stored at start.
+fn fresh_genome(n: usize) -> Genome {
+    let rook = gmo_genome::standard::ROOK;
+    let standard: BTreeSet<&str> = STANDARD.iter().map(|(_, dna)| *dna).collect();
+    let mut seen = BTreeSet::new();
+    (0..rook.len())
+        .flat_map(|at| ['S', 'A', 'C', 'H'].map(|letter| (at, letter)))
+        .filter_map(|(at, letter)| {
+            let mut dna = rook.to_owned();
+            dna.replace_range(at..=at, &letter.to_string());
+            Genome::parse(&dna).ok()
+        })
+        .filter(|genome| {
+            let canonical = genome.to_string();
+            !standard.contains(canonical.as_str()) && seen.insert(canonical)
+        })
+        .nth(n)
+        .expect("enough one-letter variants of the rook")
+}
+
+fn standard_code(name: &str) -> Code {
+    let (_, dna) = STANDARD
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a standard name");
+    Genome::parse(dna).expect("standard DNA parses").code()
+}
+
+fn settings() -> GameSettings {
+    GameSettings {
+        width: 8,
+        height: 8,
+        clock_initial_ms: 300_000,
+        white_bot: None,
+        black_bot: Some("random".into()),
+    }
+}
+
+/// A game whose toy state is the list of plies applied so far.
+async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
+    store
+        .create_game(&NewGame {
+            settings: &settings(),
+            white_token: Some(token_hash("white-secret")),
+            black_token: None,
+            status: "in_progress",
+            state: &Vec::<Value>::new(),
+            deadline_ms,
+        })
+        .await
+        .expect("game created")
+}
+
+/// The toy engine: a ply appends itself to the state.
+fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
+    let mut next = state.to_vec();
+    next.push(ply.clone());
+    Change {
+        ply: Some(ply),
+        state: next,
+        status: "in_progress".into(),
+        deadline_ms: None,
+        finished: false,
+    }
+}
+
+/// The change a sweep makes when a flag falls.
+fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
+    Change {
+        ply: None,
+        state,
+        status: "black_won".into(),
+        deadline_ms: Some(0),
+        finished: true,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Genomes
+
+async fn seeded_standard_genomes_match_gmo_genome(db: Db) {
+    for (name, dna) in STANDARD {
+        let genome = Genome::parse(dna).expect("standard DNA parses");
+        let canonical = genome.to_string();
+        let by_name = db.store.genome(name).await.expect("a standard name");
+        assert_eq!(by_name.code, genome.code(), "{name}");
+        assert_eq!(by_name.digest, sha256(&canonical), "{name}");
+        assert_eq!(by_name.dna, canonical, "{name}");
+        assert_eq!(by_name.names, vec![name.to_owned()]);
+        let by_code = db
+            .store
+            .genome(genome.code().as_str())
+            .await
+            .expect("its code");
+        assert_eq!(by_code, by_name);
+        let (code, created) = db.store.put_genome(&genome).await.expect("put");
+        assert_eq!(
+            (code, created),
+            (genome.code(), false),
+            "{name} is stored already"
+        );
+    }
+    // The check values of rules §2.5.
+    for (name, code) in [("rook", "3gbkd6"), ("pawn", "yf459m"), ("queen", "1hapeh")] {
+        assert_eq!(
+            db.store.genome(name).await.expect("stored").code.as_str(),
+            code
+        );
+    }
+}
+
+async fn seeded_default_preset_matches_gmo_genome(db: Db) {
+    let codes: Vec<Code> = DEFAULT_PRESET
+        .iter()
+        .map(|name| standard_code(name))
+        .collect();
+    let preset = db
+        .store
+        .preset("default")
+        .await
+        .expect("the default preset");
+    assert_eq!(preset.genomes, codes);
+    assert_eq!(preset.code, preset_code(&codes));
+    assert_eq!(preset.digest, sha256(&preset_text(&codes)));
+    assert_eq!(preset.names, vec!["default".to_owned()]);
+    assert_eq!(preset.code.as_str(), "emcym3", "rules §2.5 check value");
+    let by_code = db
+        .store
+        .preset(preset.code.as_str())
+        .await
+        .expect("by code");
+    assert_eq!(by_code, preset);
+}
+
+async fn put_genome_is_idempotent(db: Db) {
+    let genome = fresh_genome(0);
+    let (code, created) = db.store.put_genome(&genome).await.expect("put");
+    assert_eq!((code, created), (genome.code(), true));
+    let again = db.store.put_genome(&genome).await.expect("put again");
+    assert_eq!(again, (code, false));
+    // The same DNA written another way (spaced, lower case) is the same genome.
+    let spaced = Genome::parse(&genome.to_string().to_lowercase()).expect("lower case parses");
+    assert_eq!(
+        db.store.put_genome(&spaced).await.expect("put"),
+        (code, false)
+    );
+    let stored = db
+        .store
+        .genome(&code.as_str().to_uppercase())
+        .await
+        .expect("upper case");
+    assert_eq!(stored.dna, genome.to_string());
+    assert!(stored.names.is_empty());
+    assert_eq!(count_rows(&db, "genomes").await, STANDARD.len() as i64 + 1);
+}
+
+async fn forced_collision_gets_the_next_salt(db: Db) {
+    let genome = fresh_genome(1);
+    let canonical = genome.to_string();
+    // Another DNA squats the genome's code, and another its first salted code.
+    assert!(
+        db.store
+            .force_genome_row(Code::of(&canonical), "SQUATTER")
+            .await
+            .expect("forced")
+    );
+    let (salted, created) = db.store.put_genome(&genome).await.expect("put");
+    assert_eq!((salted, created), (Code::salted(&canonical, 1), true));
+    assert_eq!(
+        db.store.put_genome(&genome).await.expect("again"),
+        (salted, false)
+    );
+    assert_eq!(
+        db.store.genome(salted.as_str()).await.expect("salted").dna,
+        canonical
+    );
+    assert_eq!(
+        db.store
+            .genome(Code::of(&canonical).as_str())
+            .await
+            .expect("squatter")
+            .dna,
+        "SQUATTER"
+    );
+
+    let second = fresh_genome(2);
+    let canonical = second.to_string();
+    for (salt, squatter) in [(0, "ONE"), (1, "TWO")] {
+        let code = Code::salted(&canonical, salt);
+        assert!(
+            db.store
+                .force_genome_row(code, squatter)
+                .await
+                .expect("forced")
+        );
+    }
+    let (code, _) = db.store.put_genome(&second).await.expect("put");
+    assert_eq!(code, Code::salted(&canonical, 2));
+}
+
+async fn concurrent_puts_of_one_dna_share_a_code(db: Db) {
+    let genome = fresh_genome(3);
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let (store, genome) = (db.store.clone(), genome.clone());
+            tokio::spawn(async move { store.put_genome(&genome).await.expect("put") })
+        })
+        .collect();
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.expect("task"));
+    }
+    assert!(results.iter().all(|(code, _)| *code == genome.code()));
+    assert_eq!(results.iter().filter(|(_, created)| *created).count(), 1);
+}
+
+async fn unknown_genomes_are_not_found(db: Db) {
+    for reference in ["zzzzzz", "dragon", ""] {
+        match db.store.genome(reference).await {
+            Err(StoreError::NotFound {
+                what: "genome",
+                key,
+            }) => assert_eq!(key, reference),
+            other => panic!("{reference:?}: {other:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presets
+
+async fn put_preset_is_idempotent(db: Db) {
+    let (default, created) = db.store.put_preset(&DEFAULT_PRESET, 8).await.expect("put");
+    assert!(!created);
+    assert_eq!(default.names, vec!["default".to_owned()]);
+
+    let (fresh, _) = db.store.put_genome(&fresh_genome(0)).await.expect("genome");
+    let refs = ["rook", "knight", fresh.as_str(), "KING", "queen", "2zef2n"];
+    let codes: Vec<Code> = ["rook", "knight"]
+        .iter()
+        .map(|n| standard_code(n))
+        .chain([
+            fresh,
+            standard_code("king"),
+            standard_code("queen"),
+            standard_code("bishop"),
+        ])
+        .collect();
+    let (preset, created) = db.store.put_preset(&refs, 6).await.expect("put");
+    assert!(created);
+    assert_eq!(preset.code, preset_code(&codes));
+    assert_eq!(preset.genomes, codes);
+    let (again, created) = db.store.put_preset(&refs, 6).await.expect("again");
+    assert_eq!((again, created), (preset.clone(), false));
+    assert_eq!(
+        db.store
+            .preset(preset.code.as_str())
+            .await
+            .expect("by code"),
+        preset
+    );
+}
+
+async fn bad_presets_are_refused_and_store_nothing(db: Db) {
+    let before = count_rows(&db, "presets").await;
+    let seven = &DEFAULT_PRESET[..7];
+    match db.store.put_preset(seven, 8).await {
+        Err(StoreError::WrongPresetLength {
+            expected: 8,
+            got: 7,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let mut unknown = DEFAULT_PRESET.to_vec();
+    unknown[3] = "zzzzzz";
+    match db.store.put_preset(&unknown, 8).await {
+        Err(StoreError::UnknownGenome(reference)) => assert_eq!(reference, "zzzzzz"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(count_rows(&db, "presets").await, before);
+    match db.store.preset("nothing").await {
+        Err(StoreError::NotFound { what: "preset", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+async fn games_are_created_and_loaded(db: Db) {
+    let id = new_game(&db.store, Some(1234)).await;
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!(game.id, id);
+    assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
+    assert_eq!(game.status, "in_progress");
+    assert_eq!(game.settings, settings());
+    assert_eq!(game.state, Vec::<Value>::new());
+    assert_eq!(game.deadline_ms, Some(1234));
+    assert_eq!(game.white_token, Some(token_hash("white-secret")));
+    assert_eq!(game.black_token, None);
+    assert_eq!(game.seat_of("white-secret"), Some(Seat::White));
+    assert_eq!(game.seat_of("guess"), None);
+    let other = new_game(&db.store, None).await;
+    assert_ne!(other, id, "ids are random");
+    assert_eq!(
+        db.store.record::<Value>(&id).await.expect("record"),
+        Vec::<Value>::new()
+    );
+}
+
+async fn apply_appends_plies_in_order(db: Db) {
+    let id = new_game(&db.store, None).await;
+    let mut state = Vec::new();
+    for (version, ply) in [
+        json!({"from": "e2", "to": "e4"}),
+        json!({"from": "e7", "to": "e5"}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let change = play(&state, ply);
+        let next = db
+            .store
+            .apply(&id, version as i64, &change)
+            .await
+            .expect("apply");
+        assert_eq!(next, version as i64 + 1);
+        state = change.state;
+    }
+    // A change without a ply (setup, a clock update) moves the version, not the record.
+    let setup = Change::<Value, _> {
+        ply: None,
+        state: state.clone(),
+        status: "in_progress".into(),
+        deadline_ms: Some(99),
+        finished: false,
+    };
+    assert_eq!(db.store.apply(&id, 2, &setup).await.expect("apply"), 3);
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!(
+        (game.version, game.plies, game.deadline_ms),
+        (3, 2, Some(99))
+    );
+    assert_eq!(game.state, state);
+    let record: Vec<Value> = db.store.record(&id).await.expect("record");
+    assert_eq!(record, state);
+}
+
+async fn stale_or_unknown_writers_change_nothing(db: Db) {
+    let id = new_game(&db.store, None).await;
+    let first = play(&[], json!("first"));
+    db.store.apply(&id, 0, &first).await.expect("apply");
+    let before = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+
+    match db.store.apply(&id, 0, &play(&[], json!("stale"))).await {
+        Err(StoreError::Stale {
+            expected: 0,
+            found: 1,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        db.store.load_game::<Vec<Value>>(&id).await.expect("load"),
+        before
+    );
+    assert_eq!(
+        db.store.record::<Value>(&id).await.expect("record"),
+        vec![json!("first")]
+    );
+    assert_eq!(count_rows(&db, "plies").await, 1);
+
+    match db.store.apply(&new_id_unknown(), 0, &first).await {
+        Err(StoreError::NotFound { what: "game", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    match db.store.load_game::<Value>(&new_id_unknown()).await {
+        Err(StoreError::NotFound { what: "game", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    match db.store.record::<Value>(&new_id_unknown()).await {
+        Err(StoreError::NotFound { what: "game", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+fn new_id_unknown() -> String {
+    gmo_store::new_id()
+}
+
+const WRITERS: usize = 16;
+const PLIES_EACH: usize = 4;
+
+async fn concurrent_writers_are_serialised(db: Db) {
+    let id = new_game(&db.store, None).await;
+    let tasks: Vec<_> = (0..WRITERS)
+        .map(|writer| {
+            let (store, id) = (db.store.clone(), id.clone());
+            tokio::spawn(async move {
+                for n in 0..PLIES_EACH {
+                    write_with_retry(&store, &id, json!({"writer": writer, "n": n})).await;
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.expect("writer");
+    }
+    let record: Vec<Value> = db.store.record(&id).await.expect("record");
+    assert_eq!(record.len(), WRITERS * PLIES_EACH);
+    let mut seen: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    for ply in &record {
+        let writer = ply["writer"].as_u64().expect("writer");
+        seen.entry(writer)
+            .or_default()
+            .push(ply["n"].as_u64().expect("n"));
+    }
+    let in_order: Vec<u64> = (0..PLIES_EACH as u64).collect();
+    assert_eq!(seen.len(), WRITERS);
+    assert!(
+        seen.values().all(|ns| *ns == in_order),
+        "each writer's plies once, in order"
+    );
+    // The final state is the replay of the record.
+    let replayed = record
+        .iter()
+        .fold(Vec::new(), |state, ply| play(&state, ply.clone()).state);
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!(game.state, replayed);
+    assert_eq!(game.version, record.len() as i64);
+}
+
+/// Loads, plays and applies until no other writer got in between.
+async fn write_with_retry(store: &Store, id: &str, ply: Value) {
+    loop {
+        let game = store.load_game::<Vec<Value>>(id).await.expect("load");
+        match store
+            .apply(id, game.version, &play(&game.state, ply.clone()))
+            .await
+        {
+            Ok(_) => return,
+            Err(StoreError::Stale { .. }) => tokio::task::yield_now().await,
+            Err(other) => panic!("{other}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry
+
+const NOW: i64 = 1_700_000_000_000;
+
+async fn expired_games_are_swept_once(db: Db) {
+    let mut expired = BTreeSet::new();
+    for late in [1, 500, 60_000] {
+        expired.insert(new_game(&db.store, Some(NOW - late)).await);
+    }
+    expired.insert(new_game(&db.store, Some(NOW)).await);
+    let running = new_game(&db.store, Some(NOW + 1)).await;
+    let idle = new_game(&db.store, None).await;
+
+    let swept = db
+        .store
+        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .await
+        .expect("sweep");
+    let ids: BTreeSet<String> = swept.iter().map(|s| s.id.clone()).collect();
+    assert_eq!(ids, expired);
+    assert_eq!(swept.len(), expired.len());
+    for id in &expired {
+        let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
+        assert_eq!(
+            (game.version, game.finished, game.deadline_ms),
+            (1, true, None)
+        );
+        assert_eq!(game.status, "black_won");
+    }
+    for id in [&running, &idle] {
+        let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
+        assert_eq!((game.version, game.finished), (0, false));
+    }
+    let again = db
+        .store
+        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .await;
+    assert_eq!(
+        again.expect("sweep").len(),
+        0,
+        "a swept game is not swept again"
+    );
+
+    // A sweep leaves a game alone when asked to, and honours its limit, oldest first.
+    let late = new_game(&db.store, Some(NOW - 10)).await;
+    let later = new_game(&db.store, Some(NOW - 5)).await;
+    let none = db
+        .store
+        .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_| None)
+        .await;
+    assert_eq!(none.expect("sweep").len(), 0);
+    let one = db
+        .store
+        .sweep_expired(NOW, 1, |game| Some(flag_fell(game.state)))
+        .await;
+    assert_eq!(
+        one.expect("sweep")
+            .iter()
+            .map(|s| &s.id)
+            .collect::<Vec<_>>(),
+        vec![&late]
+    );
+    let game = db
+        .store
+        .load_game::<Vec<Value>>(&later)
+        .await
+        .expect("load");
+    assert_eq!(game.version, 0);
+}
+
+const EXPIRED_GAMES: usize = 12;
+
+async fn concurrent_sweepers_split_the_games(db: Db) {
+    let mut expired = BTreeSet::new();
+    for n in 0..EXPIRED_GAMES {
+        expired.insert(new_game(&db.store, Some(NOW - n as i64)).await);
+    }
+    let sweepers: Vec<_> = (0..2)
+        .map(|_| {
+            let store = db.store.clone();
+            tokio::spawn(async move {
+                let mut claimed = Vec::new();
+                loop {
+                    let swept = store
+                        .sweep_expired(NOW, 3, |game| {
+                            // Hold the locks a while so the two sweeps overlap.
+                            std::thread::sleep(std::time::Duration::from_millis(20));
+                            Some(flag_fell(game.state))
+                        })
+                        .await
+                        .expect("sweep");
+                    if swept.is_empty() {
+                        return claimed;
+                    }
+                    claimed.extend(swept.into_iter().map(|s| s.id));
+                }
+            })
+        })
+        .collect();
+    let mut claimed = Vec::new();
+    for sweeper in sweepers {
+        claimed.extend(sweeper.await.expect("sweeper"));
+    }
+    claimed.sort();
+    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    assert_eq!(claimed.len(), unique.len(), "no game claimed twice");
+    assert_eq!(unique, expired);
+    for id in &expired {
+        assert_eq!(
+            db.store
+                .load_game::<Vec<Value>>(id)
+                .await
+                .expect("load")
+                .version,
+            1
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labs
+
+async fn labs_are_saved_with_version_checks(db: Db) {
+    let board = json!([{"square": "a1", "code": "3gbkd6"}]);
+    let id = db
+        .store
+        .create_lab(&token_hash("lab-secret"), 8, 6, &board)
+        .await
+        .expect("create");
+    let lab = db.store.load_lab::<Value>(&id).await.expect("load");
+    assert_eq!((lab.version, lab.width, lab.height), (0, 8, 6));
+    assert_eq!(lab.board, board);
+    assert!(lab.opens("lab-secret") && !lab.opens("lab-secret!"));
+
+    let moved = json!([{"square": "a2", "code": "3gbkd6"}]);
+    assert_eq!(db.store.save_lab(&id, 0, &moved).await.expect("save"), 1);
+    match db.store.save_lab(&id, 0, &board).await {
+        Err(StoreError::Stale {
+            expected: 0,
+            found: 1,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let lab = db.store.load_lab::<Value>(&id).await.expect("load");
+    assert_eq!((lab.version, lab.board), (1, moved));
+    match db.store.save_lab(&new_id_unknown(), 0, &board).await {
+        Err(StoreError::NotFound { what: "lab", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    match db.store.load_lab::<Value>(&new_id_unknown()).await {
+        Err(StoreError::NotFound { what: "lab", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Durability
+
+async fn applied_changes_survive_a_reconnect(db: Db) {
+    let id = new_game(&db.store, None).await;
+    let change = play(&[], json!("kept"));
+    db.store.apply(&id, 0, &change).await.expect("apply");
+    let (genome, _) = db.store.put_genome(&fresh_genome(0)).await.expect("genome");
+    // A second store, as after a restart, sees everything the first one acknowledged.
+    let reopened = Store::connect(&db.url).await.expect("reopens");
+    assert_eq!(
+        reopened.record::<Value>(&id).await.expect("record"),
+        vec![json!("kept")]
+    );
+    let game = reopened.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!((game.version, game.state), (1, change.state));
+    assert!(reopened.genome(genome.as_str()).await.is_ok());
+    reopened.close().await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connecting
+
+#[tokio::test]
+async fn unknown_urls_are_refused() {
+    for url in ["mysql://localhost/gmo", "gmo.db", ""] {
+        match Store::connect(url).await {
+            Err(StoreError::InvalidUrl(_)) => {}
+            other => panic!("{url:?}: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_missing_sqlite_file_is_created() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("new.db");
+    let store = Store::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("opens");
+    assert!(path.exists());
+    assert_eq!(store.backend_name(), "sqlite");
+    store.ping().await.expect("answers");
+    store.close().await;
+}
