@@ -71,7 +71,8 @@ impl ErrorKind {
         }
     }
 
-    fn problem(self) -> &'static str {
+    /// The rule that was broken, as a sentence.
+    pub const fn problem(self) -> &'static str {
         match self {
             ErrorKind::BadLetter => "DNA may only use the letters S, A, C and H",
             ErrorKind::BadLength => "the DNA's length is not a multiple of three",

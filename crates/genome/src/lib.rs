@@ -38,4 +38,6 @@ impl std::str::FromStr for Genome {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

@@ -74,7 +74,10 @@ mod tests {
             }
         }
         // Every standard genome has step letters that can change, so most tries succeed.
-        assert!(changed > 600, "only {changed} of 1200 mutations changed the genome");
+        assert!(
+            changed > 600,
+            "only {changed} of 1200 mutations changed the genome"
+        );
     }
 
     #[test]

@@ -1,0 +1,172 @@
+//! Property tests: generated genomes print and parse back to themselves, no string makes the parser
+//! panic, every error points at what it names, and mutation always yields a valid genome.
+
+use crate::{
+    Block, Content, Debuff, ErrorKind, Genome, GenomeError, Outcome, Owner, Step, StepKind,
+    canonicalize, mutate,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn content() -> impl Strategy<Value = Content> {
+    prop_oneof![
+        Just(Content::Mover),
+        Just(Content::Target),
+        Just(Content::Nothing)
+    ]
+}
+
+fn outcome() -> impl Strategy<Value = Outcome> {
+    prop_oneof![
+        1 => Just(Outcome::Forbidden),
+        3 => (content(), content()).prop_map(|(from, to)| Outcome::Leaves { from, to }),
+    ]
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let kind = prop_oneof![
+        Just(StepKind::Marking),
+        Just(StepKind::Plain),
+        Just(StepKind::Still)
+    ];
+    (kind, 0u8..9).prop_map(|(kind, number)| Step { kind, number })
+}
+
+/// An owner before de-duplication: `None` is `HSH`, else the index of a debuff.
+fn raw_owner() -> impl Strategy<Value = Option<usize>> {
+    prop::option::of(0..Debuff::ALL.len())
+}
+
+type RawBlock = (Option<usize>, Option<usize>, [Outcome; 3], Vec<Step>);
+
+fn raw_block() -> impl Strategy<Value = RawBlock> {
+    (
+        raw_owner(),
+        raw_owner(),
+        [outcome(), outcome(), outcome()],
+        prop::collection::vec(step(), 1..=Block::MAX_STEPS),
+    )
+}
+
+/// Random valid genomes: a debuff that was already used becomes `HSH`, so each appears once.
+fn genome() -> impl Strategy<Value = Genome> {
+    prop::collection::vec(raw_block(), 0..6).prop_map(|raw| {
+        let mut used = Vec::new();
+        let mut owner = |choice: Option<usize>| match choice.map(|i| Debuff::ALL[i]) {
+            Some(debuff) if !used.contains(&debuff) => {
+                used.push(debuff);
+                Owner::Mover(debuff)
+            }
+            _ => Owner::Opponent,
+        };
+        let blocks = raw
+            .into_iter()
+            .map(|(from, to, [on_own, on_opponent, on_empty], steps)| Block {
+                owner_from: owner(from),
+                owner_to: owner(to),
+                on_own,
+                on_opponent,
+                on_empty,
+                steps,
+            })
+            .collect();
+        Genome { blocks }
+    })
+}
+
+/// Strings of codons the grammar knows, in any order: they reach deep into the parser.
+fn codon_soup() -> impl Strategy<Value = String> {
+    const CODONS: [&str; 22] = [
+        "AHH", "HHA", "HSH", "HHH", "HAS", "HAC", "HAA", "HCS", "HCA", "HSS", "HSC", "HCC", "HSA",
+        "CHA", "AHS", "SHC", "SAS", "AAA", "CAC", "SCC", "SAH", "CAA",
+    ];
+    prop::collection::vec(prop::sample::select(&CODONS[..]), 0..40).prop_map(|c| c.concat())
+}
+
+/// The invariants of an error: its codon is its offset / 3, and it points at what it found.
+fn check_error(dna: &str, err: &GenomeError) -> Result<(), TestCaseError> {
+    prop_assert_eq!(err.codon, err.offset / 3);
+    let stripped: Vec<char> = dna.chars().filter(|c| !c.is_whitespace()).collect();
+    match canonicalize(dna) {
+        Err(first) => {
+            prop_assert_eq!(&first, err);
+            prop_assert!(err.offset < stripped.len());
+            match err.kind {
+                ErrorKind::BadLetter => {
+                    prop_assert_eq!(stripped[err.offset].to_string(), err.found.clone());
+                }
+                ErrorKind::BadLength => {
+                    prop_assert_eq!(stripped.len() - err.offset, err.found.len());
+                }
+                other => prop_assert!(false, "canonicalize reported {:?}", other),
+            }
+        }
+        Ok(canonical) => {
+            prop_assert!(err.offset % 3 == 0 && err.offset <= canonical.len());
+            // Only "the DNA ends here" errors sit at the end, with nothing found.
+            prop_assert_eq!(err.found.is_empty(), err.offset == canonical.len());
+            prop_assert!(canonical[err.offset..].starts_with(&err.found));
+        }
+    }
+    Ok(())
+}
+
+fn check_any(dna: &str) -> Result<(), TestCaseError> {
+    match Genome::parse(dna) {
+        Ok(genome) => {
+            prop_assert_eq!(canonicalize(dna), Ok(genome.to_string()));
+            prop_assert_eq!(Genome::parse(&genome.to_string()), Ok(genome));
+            Ok(())
+        }
+        Err(err) => check_error(dna, &err),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn canonical_print_parses_back(g in genome()) {
+        prop_assert_eq!(Genome::parse(&g.to_string()), Ok(g));
+    }
+
+    #[test]
+    fn spaced_and_lower_case_print_parses_back(g in genome()) {
+        let spaced = g.spaced().to_string();
+        prop_assert_eq!(Genome::parse(&spaced), Ok(g.clone()));
+        prop_assert_eq!(Genome::parse(&spaced.to_lowercase()), Ok(g));
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(dna in any::<String>()) {
+        check_any(&dna)?;
+    }
+
+    #[test]
+    fn strings_over_the_dna_alphabet_never_panic(dna in "[SACHsach \n\tXé]{0,120}") {
+        check_any(&dna)?;
+    }
+
+    #[test]
+    fn codon_soup_never_panics(dna in codon_soup()) {
+        check_any(&dna)?;
+    }
+
+    #[test]
+    fn mutation_always_yields_a_valid_genome(g in genome(), seed in any::<u64>()) {
+        let mutant = mutate(&g, &mut ChaCha8Rng::seed_from_u64(seed));
+        let (before, after) = (g.to_string(), mutant.to_string());
+        prop_assert_eq!(Genome::parse(&after), Ok(mutant.clone()));
+        prop_assert_eq!(before.len(), after.len());
+        let changed = before.bytes().zip(after.bytes()).filter(|(a, b)| a != b).count();
+        prop_assert_eq!(changed, usize::from(mutant != g));
+    }
+
+    #[test]
+    fn explain_never_panics_and_mentions_every_block(g in genome()) {
+        let text = g.explain();
+        prop_assert!(!text.is_empty());
+        prop_assert_eq!(text.matches("Block ").count(), g.blocks.len());
+    }
+}
