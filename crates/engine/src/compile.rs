@@ -13,7 +13,8 @@ use crate::square::{BoardSize, Color, Square};
 use gmo_genome::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner};
 
 /// Who owns a piece a move leaves behind, relative to the side that moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Party {
     Mover,
     Opponent,

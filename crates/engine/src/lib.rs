@@ -4,25 +4,47 @@
 //! genomes compiled for its board size ([`CompiledGenome`]: precomputed walks, rules §3). Moves are
 //! listed in the reference's order ([`Position::moves_from`]), made as rules §4 says
 //! ([`Position::make`], with the random debuffs' draws recorded), and counted by [`perft`].
+//!
+//! Above the position: a [`Game`] (setup, turns, clocks and freezes, every ending; time passed in
+//! as milliseconds, randomness from a per-game seed), a [`Lab`] (the sandbox), the views each
+//! viewer may see ([`GameView`], [`LabView`]), and records that [`replay`] exactly.
 
 mod bitboard;
 mod board;
+mod clock;
 mod compile;
+mod game;
+mod game_error;
+mod game_snapshot;
+mod lab;
 mod movegen;
 mod perft;
 mod piece;
 mod position;
+mod record;
+mod rng;
+mod snapshot;
+mod species;
 mod square;
 mod table;
 pub mod vector;
+mod view;
 
+#[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 mod tests;
 
 pub use bitboard::{BitIter, Bitboard};
 pub use board::Board;
+pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
+pub use game::{FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
+pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};
 pub use movegen::LegalMove;
 pub use perft::{PROMOTION_GENOMES, divide, perft};
 pub use piece::{GenomeId, Piece};
@@ -30,6 +52,10 @@ pub use position::{
     Drawn, Draws, EndReason, GameResult, Mode, MovePly, PlayError, Position, PromotionPly, Status,
     king_rule,
 };
+pub use record::{Event, GameRecord, ReplayError, replay};
+pub use snapshot::{BadData, BoardData, PlacedPiece};
+pub use species::species_labels;
 pub use square::{BadSize, BadSquare, BoardSize, ByColor, Color, Square};
 pub use table::{GenomeTable, TableFull};
 pub use vector::PerftVector;
+pub use view::{ClocksView, GameView, LeaveView, MoveView, PieceView, PlyView, Viewer, What};

@@ -290,6 +290,11 @@ impl Position {
         self.ended = None;
     }
 
+    /// Restores the king rule's verdict, for a position loaded from a stored game.
+    pub fn set_ended(&mut self, ended: Option<(GameResult, EndReason)>) {
+        self.ended = ended;
+    }
+
     /// The promotion that is due, if any (rules §5.3).
     pub fn due_promotion(&self) -> Option<Square> {
         self.board.due_promotion()

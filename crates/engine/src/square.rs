@@ -1,5 +1,6 @@
 //! Squares, sides and board sizes (rules §1).
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
@@ -64,6 +65,20 @@ impl fmt::Display for Square {
     }
 }
 
+/// Squares travel as their algebraic names (`"e2"`), as the API spells them.
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a square name was not understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadSquare(pub String);
@@ -91,8 +106,9 @@ impl FromStr for Square {
     }
 }
 
-/// A side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A side; `"white"` or `"black"` in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     White,
     Black,
@@ -139,7 +155,7 @@ impl FromStr for Color {
 }
 
 /// One value per side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct ByColor<T> {
     pub white: T,
     pub black: T,

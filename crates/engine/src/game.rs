@@ -1,0 +1,563 @@
+//! A game (rules §5.2–5.5): setup, turns, due promotions, clocks with freezes, and every ending.
+//!
+//! Pure: every call that can let time pass takes `now` in milliseconds and first settles the
+//! clocks, so a flag that fell while nobody called ends the game at the moment it fell. Random
+//! debuffs come from the game's seed and the move's number ([`crate::rng`]).
+
+use crate::clock::Clock;
+pub use crate::game_error::GameError;
+use crate::movegen::LegalMove;
+use crate::piece::Piece;
+use crate::position::{
+    Draws, EndReason, GameResult, Mode, MovePly, PlayError, Position, PromotionPly, Status,
+    standard_genome,
+};
+use crate::record::Event;
+use crate::rng::draws_for;
+use crate::snapshot::BoardData;
+use crate::square::{BoardSize, ByColor, Color, Square};
+use gmo_genome::Genome;
+use serde::{Deserialize, Serialize};
+
+/// How long a freeze blocks moves, and how much time it moves between the clocks (rules §5.4).
+pub const FREEZE_MS: i64 = 5_000;
+
+/// A game's settings: board size and each side's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub width: u8,
+    pub height: u8,
+    pub initial_ms: i64,
+}
+
+impl Settings {
+    /// The longest clock a game may have: a week.
+    pub const MAX_INITIAL_MS: i64 = 7 * 24 * 3_600_000;
+
+    pub fn new(width: u8, height: u8, initial_ms: i64) -> Result<Settings, GameError> {
+        let settings = Settings {
+            width,
+            height,
+            initial_ms,
+        };
+        settings.size()?;
+        Ok(settings)
+    }
+
+    /// The board size, once the settings are checked.
+    pub fn size(&self) -> Result<BoardSize, GameError> {
+        if !(1..=Self::MAX_INITIAL_MS).contains(&self.initial_ms) {
+            return Err(GameError::Settings(format!(
+                "the clock's initial time must be 1 to {} ms, not {}",
+                Self::MAX_INITIAL_MS,
+                self.initial_ms
+            )));
+        }
+        BoardSize::new(self.width, self.height).map_err(|e| GameError::Settings(e.to_string()))
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            width: 8,
+            height: 8,
+            initial_ms: 300_000,
+        }
+    }
+}
+
+/// A game's status, as the API names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Setup,
+    InProgress,
+    WhiteWon,
+    BlackWon,
+    Draw,
+    Aborted,
+}
+
+impl GameStatus {
+    pub const fn loss_of(loser: Color) -> GameStatus {
+        match loser {
+            Color::White => GameStatus::BlackWon,
+            Color::Black => GameStatus::WhiteWon,
+        }
+    }
+
+    pub const fn is_over(self) -> bool {
+        !matches!(self, GameStatus::Setup | GameStatus::InProgress)
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameStatus::Setup => "setup",
+            GameStatus::InProgress => "in_progress",
+            GameStatus::WhiteWon => "white_won",
+            GameStatus::BlackWon => "black_won",
+            GameStatus::Draw => "draw",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+}
+
+impl From<GameResult> for GameStatus {
+    fn from(result: GameResult) -> Self {
+        match result {
+            GameResult::WhiteWon => GameStatus::WhiteWon,
+            GameResult::BlackWon => GameStatus::BlackWon,
+            GameResult::Draw => GameStatus::Draw,
+        }
+    }
+}
+
+/// Why a game ended, as the API names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    KingLost,
+    KingsLost,
+    Time,
+    NoLegalMoves,
+    Resigned,
+}
+
+impl From<EndReason> for Reason {
+    fn from(reason: EndReason) -> Self {
+        match reason {
+            EndReason::KingLost => Reason::KingLost,
+            EndReason::BothKingsLost => Reason::KingsLost,
+            EndReason::NoLegalMoves => Reason::NoLegalMoves,
+        }
+    }
+}
+
+/// A side's progress through setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Seat {
+    pub preset: bool,
+    pub ready: bool,
+}
+
+/// A game. Cloning shares the compiled genomes. Serialises as a full snapshot
+/// ([`crate::GameSnapshot`]); equality compares those snapshots.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "crate::GameSnapshot", try_from = "crate::GameSnapshot")]
+pub struct Game {
+    pub(crate) settings: Settings,
+    pub(crate) seed: u64,
+    pub(crate) position: Position,
+    pub(crate) status: GameStatus,
+    pub(crate) reason: Option<Reason>,
+    pub(crate) seats: ByColor<Seat>,
+    pub(crate) clock: Clock,
+    pub(crate) frozen_until: Option<i64>,
+    pub(crate) started_ms: Option<i64>,
+    /// The position at the start, once started: the record's setup.
+    pub(crate) setup: Option<BoardData>,
+    pub(crate) events: Vec<Event>,
+}
+
+impl Game {
+    /// A game in setup: an empty board, nobody's preset loaded.
+    pub fn new(settings: Settings, seed: u64) -> Result<Game, GameError> {
+        let size = settings.size()?;
+        Ok(Game {
+            settings,
+            seed,
+            position: Position::new(size),
+            status: GameStatus::Setup,
+            reason: None,
+            seats: ByColor::default(),
+            clock: Clock::new(settings.initial_ms),
+            frozen_until: None,
+            started_ms: None,
+            setup: None,
+            events: Vec::new(),
+        })
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn status(&self) -> GameStatus {
+        self.status
+    }
+
+    pub fn reason(&self) -> Option<Reason> {
+        self.reason
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status.is_over()
+    }
+
+    pub fn seats(&self) -> ByColor<Seat> {
+        self.seats
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn started_ms(&self) -> Option<i64> {
+        self.started_ms
+    }
+
+    /// Every move, promotion, resignation, abort and flag fall so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn moves_played(&self) -> u32 {
+        self.position.moves_played()
+    }
+
+    /// The side to move while the game is in progress.
+    pub fn to_move(&self) -> Option<Color> {
+        (self.status == GameStatus::InProgress).then(|| self.position.side_to_move())
+    }
+
+    /// The promotion that must be made next, while the game is in progress.
+    pub fn promotion_due(&self) -> Option<Square> {
+        (self.status == GameStatus::InProgress)
+            .then(|| self.position.due_promotion())
+            .flatten()
+    }
+
+    /// The end of the freeze window, if one is still open at `now`.
+    pub fn frozen_until(&self, now: i64) -> Option<i64> {
+        self.frozen_until.filter(|&until| now < until)
+    }
+
+    /// When the running clock would reach zero: for timers and sweeps.
+    pub fn deadline_ms(&self) -> Option<i64> {
+        self.clock.deadline()
+    }
+
+    /// The legal moves of the piece on `square`, whichever side owns it (rules §5.6).
+    pub fn moves_from(&self, square: Square) -> Vec<LegalMove> {
+        self.position.moves_from(square)
+    }
+
+    /// The moves the side to move may make now (none outside play or while a promotion is due).
+    pub fn legal_moves(&self) -> Vec<LegalMove> {
+        if self.status == GameStatus::InProgress {
+            self.position.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Checks that `color` may still change its setup.
+    fn require_setup(&self, color: Color, action: &'static str) -> Result<(), GameError> {
+        if self.status != GameStatus::Setup {
+            return Err(GameError::NotInSetup {
+                action,
+                status: self.status,
+            });
+        }
+        if self.seats.get(color).ready {
+            return Err(GameError::SeatReady { color, action });
+        }
+        Ok(())
+    }
+
+    /// Loads a side's preset (rules §5.2): `width` genomes on the back rank, file a first, and
+    /// standard pawns on the pawn rank. Once per side.
+    pub fn load_preset(&mut self, color: Color, genomes: &[Genome]) -> Result<(), GameError> {
+        self.require_setup(color, "load a preset")?;
+        if self.seats.get(color).preset {
+            return Err(GameError::PresetLoaded(color));
+        }
+        let size = self.position.size();
+        if genomes.len() != usize::from(size.width()) {
+            return Err(GameError::PresetLength {
+                expected: size.width(),
+                got: genomes.len(),
+            });
+        }
+        // Work on a copy so that a refusal halfway leaves nothing behind.
+        let mut position = self.position.clone();
+        fill_ranks(&mut position, color, genomes).map_err(GameError::Move)?;
+        self.position = position;
+        self.seats.get_mut(color).preset = true;
+        Ok(())
+    }
+
+    /// Toggles the king flag of one of `color`'s pieces before the start; returns the new flag.
+    pub fn toggle_king(&mut self, color: Color, square: Square) -> Result<bool, GameError> {
+        self.require_setup(color, "toggle a king")?;
+        if !self.position.size().contains(square) {
+            return Err(GameError::NotOnBoard(square));
+        }
+        let piece = self
+            .position
+            .piece_at(square)
+            .ok_or(GameError::EmptySquare(square))?;
+        if piece.color != color {
+            return Err(GameError::NotYourPiece { color, square });
+        }
+        let king = !piece.king;
+        self.position
+            .put(square, Piece { king, ..piece })
+            .map_err(GameError::Move)?;
+        Ok(king)
+    }
+
+    /// Declares `color` ready; the game starts at `now` when both are (White to move).
+    pub fn ready(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+        self.require_setup(color, "declare ready")?;
+        if !self.seats.get(color).preset {
+            return Err(GameError::NoPreset(color));
+        }
+        if self.position.board().king_count(color) == 0 {
+            return Err(GameError::NoKing(color));
+        }
+        self.seats.get_mut(color).ready = true;
+        if self.seats.white.ready && self.seats.black.ready {
+            self.start(now);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn start(&mut self, now: i64) {
+        self.status = GameStatus::InProgress;
+        self.started_ms = Some(now);
+        self.setup = Some(BoardData::of(&self.position));
+        self.clock.start(now, Color::White);
+        self.end_if_stuck(now);
+    }
+
+    /// Settles the clocks at `now`: if the running clock has reached zero, its side loses on time
+    /// (at the moment it fell). Returns whether the game ended now.
+    pub fn tick(&mut self, now: i64) -> bool {
+        if self.status != GameStatus::InProgress {
+            return false;
+        }
+        let Some((side, at)) = self.clock.fallen(now) else {
+            return false;
+        };
+        self.events.push(Event::Time { at_ms: at });
+        self.finish(GameStatus::loss_of(side), Some(Reason::Time), at);
+        true
+    }
+
+    /// Settles the clock, then checks that `color` may act now; returns the effective time.
+    pub(crate) fn require_turn(
+        &mut self,
+        color: Color,
+        now: i64,
+        action: &'static str,
+    ) -> Result<i64, GameError> {
+        self.tick(now);
+        if self.status != GameStatus::InProgress {
+            return Err(GameError::NotInProgress {
+                action,
+                status: self.status,
+            });
+        }
+        let now = self.clock.effective(now);
+        let to_move = self.position.side_to_move();
+        if color != to_move {
+            return Err(GameError::NotYourTurn { color, to_move });
+        }
+        if let Some(until_ms) = self.frozen_until(now) {
+            return Err(GameError::Frozen { until_ms });
+        }
+        Ok(now)
+    }
+
+    /// Makes a move for `color`, the side to move (rules §4, §5.3).
+    pub fn play(
+        &mut self,
+        color: Color,
+        from: Square,
+        to: Square,
+        now: i64,
+    ) -> Result<MovePly, GameError> {
+        let now = self.require_turn(color, now, "move")?;
+        if let Some(due) = self.position.due_promotion() {
+            return Err(GameError::PromotionDue(due));
+        }
+        let mut rng = draws_for(self.seed, u64::from(self.position.moves_played()));
+        self.make_move(color, from, to, now, Draws::Random(&mut rng))
+    }
+
+    /// Makes a move whose turn, time and freeze were checked; shared with replay.
+    pub(crate) fn make_move(
+        &mut self,
+        color: Color,
+        from: Square,
+        to: Square,
+        now: i64,
+        draws: Draws<'_>,
+    ) -> Result<MovePly, GameError> {
+        let ply = self
+            .position
+            .make(Mode::Game, from, to, draws)
+            .map_err(GameError::Move)?;
+        self.events.push(Event::Move {
+            at_ms: now,
+            from,
+            to,
+            landed: ply.drawn.landed,
+            mutated_to: ply.drawn.mutation.as_ref().map(Genome::to_string),
+        });
+        self.after_ply(now, ply.froze.then_some(color));
+        Ok(ply)
+    }
+
+    /// Promotes the due pawn, which must be `color`'s (rules §5.3).
+    pub fn promote(
+        &mut self,
+        color: Color,
+        genome: &Genome,
+        now: i64,
+    ) -> Result<PromotionPly, GameError> {
+        let now = self.require_turn(color, now, "promote")?;
+        let square = self
+            .position
+            .due_promotion()
+            .ok_or(GameError::NoPromotionDue)?;
+        let ply = self.position.promote(genome).map_err(GameError::Move)?;
+        self.events.push(Event::Promotion {
+            at_ms: now,
+            square,
+            genome: genome.to_string(),
+        });
+        self.after_ply(now, None);
+        Ok(ply)
+    }
+
+    /// After a move or promotion: the king rule's verdict stands first; otherwise the clock passes
+    /// to the side to move, a freeze moves time and may empty the mover's clock, and a side to
+    /// move without a move loses at once.
+    fn after_ply(&mut self, now: i64, froze_by: Option<Color>) {
+        if let Some((result, reason)) = self.position.ended() {
+            self.finish(result.into(), Some(reason.into()), now);
+            return;
+        }
+        self.clock.switch(now, Some(self.position.side_to_move()));
+        if let Some(mover) = froze_by {
+            self.clock.adjust(mover, -FREEZE_MS);
+            self.clock.adjust(mover.opponent(), FREEZE_MS);
+            self.frozen_until = Some(now.saturating_add(FREEZE_MS));
+            if self.clock.remaining_at(mover, now) == 0 {
+                self.finish(GameStatus::loss_of(mover), Some(Reason::Time), now);
+                return;
+            }
+        }
+        self.end_if_stuck(now);
+    }
+
+    /// Ends the game if the side to move has no move and no promotion due.
+    fn end_if_stuck(&mut self, now: i64) {
+        if let Status::Over { result, reason } = self.position.status() {
+            self.finish(result.into(), Some(reason.into()), now);
+        }
+    }
+
+    fn finish(&mut self, status: GameStatus, reason: Option<Reason>, at: i64) {
+        self.clock.switch(at, None);
+        self.status = status;
+        self.reason = reason;
+        self.frozen_until = None;
+    }
+
+    /// `color` resigns and loses.
+    pub fn resign(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+        self.tick(now);
+        if self.status != GameStatus::InProgress {
+            return Err(GameError::NotInProgress {
+                action: "resign",
+                status: self.status,
+            });
+        }
+        let now = self.clock.effective(now);
+        self.events.push(Event::Resign { at_ms: now, color });
+        self.finish(GameStatus::loss_of(color), Some(Reason::Resigned), now);
+        Ok(())
+    }
+
+    /// Calls the game off without result: in setup, or before White's first move.
+    pub fn abort(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+        self.tick(now);
+        match self.status {
+            GameStatus::Setup => {}
+            GameStatus::InProgress if self.position.moves_played() == 0 => {}
+            GameStatus::InProgress => return Err(GameError::AbortTooLate),
+            status => {
+                return Err(GameError::NotInProgress {
+                    action: "abort",
+                    status,
+                });
+            }
+        }
+        let now = self.clock.effective(now);
+        self.events.push(Event::Abort { at_ms: now, color });
+        self.finish(GameStatus::Aborted, None, now);
+        Ok(())
+    }
+}
+
+/// Equal games have equal snapshots; compared field by field, without building them, because
+/// tests compare after every refused call.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        let (a, b) = (&self.position, &other.position);
+        let same_genomes = a.genomes().len() == b.genomes().len()
+            && a.genomes()
+                .iter()
+                .zip(b.genomes().iter())
+                .all(|((_, x), (_, y))| x.dna() == y.dna());
+        self.settings == other.settings
+            && self.seed == other.seed
+            && self.status == other.status
+            && self.reason == other.reason
+            && self.seats == other.seats
+            && self.clock == other.clock
+            && self.frozen_until == other.frozen_until
+            && self.started_ms == other.started_ms
+            // Not `Board ==`: a board keeps stale genome ids on empty squares.
+            && a.board().pieces().eq(b.board().pieces())
+            && a.moves_played() == b.moves_played()
+            && a.ended() == b.ended()
+            && same_genomes
+            && self.setup == other.setup
+            && self.events == other.events
+    }
+}
+
+/// Fills `color`'s back rank with `genomes` (file a first) and its pawn rank with standard pawns.
+pub(crate) fn fill_ranks(
+    position: &mut Position,
+    color: Color,
+    genomes: &[Genome],
+) -> Result<(), PlayError> {
+    let size = position.size();
+    let pawn = position.intern(&standard_genome("pawn"))?;
+    let rank = |y: u8| (0..size.width()).filter_map(move |x| size.square(x, y));
+    let squares = rank(size.back_rank(color)).zip(rank(size.pawn_rank(color)));
+    for (genome, (back, front)) in genomes.iter().zip(squares) {
+        let id = position.intern(genome)?;
+        position.put(back, Piece::new(id, color))?;
+        let pawn_piece = Piece {
+            pawn: true,
+            ..Piece::new(pawn, color)
+        };
+        position.put(front, pawn_piece)?;
+    }
+    Ok(())
+}

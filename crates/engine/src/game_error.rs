@@ -1,0 +1,128 @@
+//! Why a game refused a call: one enum, with the phase, field or rule that refused it.
+
+use crate::game::GameStatus;
+use crate::position::PlayError;
+use crate::square::{Color, Square};
+use std::fmt;
+
+/// Why a call was refused. A refused call never changes the game (beyond the clock settlement
+/// every call starts with, which may end the game on time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    Settings(String),
+    NotInSetup {
+        action: &'static str,
+        status: GameStatus,
+    },
+    NotInProgress {
+        action: &'static str,
+        status: GameStatus,
+    },
+    SeatReady {
+        color: Color,
+        action: &'static str,
+    },
+    PresetLoaded(Color),
+    PresetLength {
+        expected: u8,
+        got: usize,
+    },
+    NoPreset(Color),
+    NoKing(Color),
+    NotOnBoard(Square),
+    EmptySquare(Square),
+    NotYourPiece {
+        color: Color,
+        square: Square,
+    },
+    NotYourTurn {
+        color: Color,
+        to_move: Color,
+    },
+    Frozen {
+        until_ms: i64,
+    },
+    PromotionDue(Square),
+    NoPromotionDue,
+    AbortTooLate,
+    Move(PlayError),
+}
+
+impl GameError {
+    /// A short machine-readable name, for an API's error body.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            GameError::Settings(_) => "bad_settings",
+            GameError::NotInSetup { .. } => "not_in_setup",
+            GameError::NotInProgress { .. } => "not_in_progress",
+            GameError::SeatReady { .. } => "seat_ready",
+            GameError::PresetLoaded(_) => "preset_loaded",
+            GameError::PresetLength { .. } => "preset_length",
+            GameError::NoPreset(_) => "no_preset",
+            GameError::NoKing(_) => "no_king",
+            GameError::NotOnBoard(_) => "not_on_board",
+            GameError::EmptySquare(_) => "empty_square",
+            GameError::NotYourPiece { .. } => "not_your_piece",
+            GameError::NotYourTurn { .. } => "not_your_turn",
+            GameError::Frozen { .. } => "frozen",
+            GameError::PromotionDue(_) => "promotion_due",
+            GameError::NoPromotionDue => "no_promotion_due",
+            GameError::AbortTooLate => "abort_too_late",
+            GameError::Move(PlayError::Illegal { .. }) => "illegal_move",
+            GameError::Move(_) => "move_refused",
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Settings(why) => write!(f, "bad game settings: {why}"),
+            GameError::NotInSetup { action, status } => write!(
+                f,
+                "cannot {action}: setup is over (the game is {})",
+                status.name()
+            ),
+            GameError::NotInProgress { action, status } => {
+                write!(f, "cannot {action}: the game is {}", status.name())
+            }
+            GameError::SeatReady { color, action } => {
+                write!(f, "cannot {action}: {color} has already declared ready")
+            }
+            GameError::PresetLoaded(color) => {
+                write!(f, "{color} has already loaded a preset (one per side)")
+            }
+            GameError::PresetLength { expected, got } => write!(
+                f,
+                "a preset for this board holds exactly {expected} genomes, not {got}"
+            ),
+            GameError::NoPreset(color) => {
+                write!(f, "{color} cannot be ready before loading a preset")
+            }
+            GameError::NoKing(color) => {
+                write!(f, "{color} cannot be ready without marking a king")
+            }
+            GameError::NotOnBoard(square) => write!(f, "{square} is not on this board"),
+            GameError::EmptySquare(square) => write!(f, "there is no piece on {square}"),
+            GameError::NotYourPiece { color, square } => {
+                write!(f, "the piece on {square} does not belong to {color}")
+            }
+            GameError::NotYourTurn { color, to_move } => {
+                write!(f, "it is not {color}'s turn: {to_move} is to move")
+            }
+            GameError::Frozen { until_ms } => {
+                write!(f, "the game is frozen until {until_ms} ms")
+            }
+            GameError::PromotionDue(square) => {
+                write!(f, "the pawn on {square} must be promoted first")
+            }
+            GameError::NoPromotionDue => f.write_str("no promotion is due"),
+            GameError::AbortTooLate => {
+                f.write_str("cannot abort: White has already made the first move")
+            }
+            GameError::Move(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}

@@ -1,0 +1,252 @@
+//! Property tests on random genomes, board sizes and games: nothing panics; every listed move can
+//! be made and every other `(from, to)` is refused without changing the game; a record replays to
+//! the played game and a snapshot loads back to it; no view shows a player the opponent's genomes
+//! before the end.
+
+use crate::game::{Game, GameStatus, Settings};
+use crate::record::replay;
+use crate::square::{Color, Square};
+use crate::view::Viewer;
+use gmo_genome::{Block, Content, Debuff, Genome, Outcome, Owner, Step, StepKind, standard};
+use proptest::prelude::*;
+
+fn content() -> impl Strategy<Value = Content> {
+    prop_oneof![
+        Just(Content::Mover),
+        Just(Content::Target),
+        Just(Content::Nothing)
+    ]
+}
+
+fn outcome() -> impl Strategy<Value = Outcome> {
+    prop_oneof![
+        1 => Just(Outcome::Forbidden),
+        3 => (content(), content()).prop_map(|(from, to)| Outcome::Leaves { from, to }),
+    ]
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let kind = prop_oneof![
+        Just(StepKind::Marking),
+        Just(StepKind::Plain),
+        Just(StepKind::Still)
+    ];
+    (kind, 0u8..9).prop_map(|(kind, number)| Step { kind, number })
+}
+
+type RawBlock = (Option<usize>, Option<usize>, [Outcome; 3], Vec<Step>);
+
+fn raw_block() -> impl Strategy<Value = RawBlock> {
+    (
+        prop::option::of(0..Debuff::ALL.len()),
+        prop::option::of(0..Debuff::ALL.len()),
+        [outcome(), outcome(), outcome()],
+        prop::collection::vec(step(), 1..=Block::MAX_STEPS),
+    )
+}
+
+/// A random valid genome (a debuff already used becomes `HSH`), checked by printing and parsing.
+fn random_genome() -> impl Strategy<Value = Genome> {
+    prop::collection::vec(raw_block(), 0..4).prop_map(|raw| {
+        let mut used = Vec::new();
+        let mut owner = |choice: Option<usize>| match choice.map(|i| Debuff::ALL[i]) {
+            Some(debuff) if !used.contains(&debuff) => {
+                used.push(debuff);
+                Owner::Mover(debuff)
+            }
+            _ => Owner::Opponent,
+        };
+        let blocks = raw
+            .into_iter()
+            .map(|(from, to, [on_own, on_opponent, on_empty], steps)| Block {
+                owner_from: owner(from),
+                owner_to: owner(to),
+                on_own,
+                on_opponent,
+                on_empty,
+                steps,
+            })
+            .collect();
+        let genome = Genome { blocks };
+        Genome::parse(&genome.to_string()).unwrap_or(genome)
+    })
+}
+
+/// Standard genomes half the time, so that games have moves and last.
+fn piece_genome() -> impl Strategy<Value = Genome> {
+    prop_oneof![
+        (0..standard::STANDARD.len())
+            .prop_map(|i| { standard::by_name(standard::STANDARD[i].0).unwrap_or_default() }),
+        random_genome(),
+    ]
+}
+
+/// A game's ingredients: size, presets, king files, seed, and the plies as (choice, delay).
+#[derive(Debug, Clone)]
+struct Plan {
+    width: u8,
+    height: u8,
+    presets: [Vec<Genome>; 2],
+    kings: [usize; 2],
+    seed: u64,
+    plies: Vec<(usize, i64)>,
+    promotions: Vec<Genome>,
+}
+
+fn plan() -> impl Strategy<Value = Plan> {
+    (4u8..=8, 4u8..=8).prop_flat_map(|(width, height)| {
+        let preset = || prop::collection::vec(piece_genome(), usize::from(width));
+        (
+            preset(),
+            preset(),
+            [0..usize::from(width), 0..usize::from(width)],
+            any::<u64>(),
+            prop::collection::vec((any::<usize>(), 0i64..8_000), 0..40),
+            prop::collection::vec(piece_genome(), 1..4),
+        )
+            .prop_map(move |(white, black, kings, seed, plies, promotions)| Plan {
+                width,
+                height,
+                presets: [white, black],
+                kings,
+                seed,
+                plies,
+                promotions,
+            })
+    })
+}
+
+/// Sets up and starts the game of a plan at `t = 0`.
+fn start(plan: &Plan) -> Game {
+    let settings = Settings::new(plan.width, plan.height, 600_000).expect("sizes in range");
+    let mut game = Game::new(settings, plan.seed).expect("settings");
+    for (color, (preset, king)) in Color::BOTH
+        .into_iter()
+        .zip(plan.presets.iter().zip(plan.kings))
+    {
+        game.load_preset(color, preset)
+            .expect("preset of the board's width");
+        let size = game.position().size();
+        let x = u8::try_from(king).expect("a file");
+        let square = size.square(x, size.back_rank(color)).expect("on board");
+        game.toggle_king(color, square).expect("own piece");
+        game.ready(color, 0).expect("ready");
+    }
+    game
+}
+
+fn all_squares() -> impl Iterator<Item = Square> {
+    (0u8..64).filter_map(Square::from_index)
+}
+
+/// Every listed move can be made; every other `(from, to)`, by either side, is refused and
+/// leaves the game as it was.
+fn check_moves(game: &mut Game, now: i64) -> Result<(), TestCaseError> {
+    game.tick(now);
+    let Some(side) = game.to_move() else {
+        return Ok(());
+    };
+    let open = game.frozen_until(now).unwrap_or(now);
+    let listed = game.legal_moves();
+    for m in &listed {
+        let mut copy = game.clone();
+        let made = copy.play(side, m.from, m.to, open);
+        prop_assert!(made.is_ok(), "{}→{}: {:?}", m.from, m.to, made);
+    }
+    let before = game.clone();
+    for color in Color::BOTH {
+        for from in all_squares() {
+            for to in all_squares() {
+                if color == side && listed.iter().any(|m| (m.from, m.to) == (from, to)) {
+                    continue;
+                }
+                prop_assert!(game.play(color, from, to, now).is_err());
+                prop_assert!(*game == before, "refusing {}→{} changed the game", from, to);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No player's view shows a code or DNA of the opponent's genomes before the end.
+fn check_views(game: &Game, now: i64) -> Result<(), TestCaseError> {
+    let position = game.position();
+    let spectator = serde_json::to_string(&game.view(Viewer::Spectator, now)).expect("json");
+    for color in Color::BOTH {
+        let json = serde_json::to_string(&game.view(Viewer::Player(color), now)).expect("json");
+        let mine: Vec<String> = position
+            .board()
+            .side(color)
+            .iter()
+            .filter_map(|sq| position.piece_at(sq))
+            .filter_map(|p| position.genome(p.genome))
+            .flat_map(|g| [g.dna().to_string(), g.genome().code().to_string()])
+            .collect();
+        for square in position.board().side(color.opponent()).iter() {
+            let Some(genome) = position
+                .piece_at(square)
+                .and_then(|p| position.genome(p.genome))
+            else {
+                continue;
+            };
+            let secrets = [genome.dna().to_string(), genome.genome().code().to_string()];
+            for secret in secrets {
+                // Skip what the viewer may see anyway: a genome of its own pieces, or DNA that
+                // is part of its own DNA, or the empty DNA.
+                if secret.is_empty() || mine.iter().any(|m| m.contains(&secret)) {
+                    continue;
+                }
+                let shown = json.contains(&secret);
+                prop_assert_eq!(shown, game.is_over(), "{} sees {}", color, secret);
+                prop_assert!(game.is_over() || !spectator.contains(&secret));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_promise(plan in plan()) {
+        let mut game = start(&plan);
+        let mut now = 0i64;
+        check_views(&game, now)?;
+        for (i, &(choice, delay)) in plan.plies.iter().enumerate() {
+            if game.is_over() {
+                break;
+            }
+            now += delay;
+            if i % 8 == 0 {
+                check_moves(&mut game, now)?;
+            }
+            let side = game.to_move().unwrap_or(Color::White);
+            if let Some(until) = game.frozen_until(now) {
+                let before = game.clone();
+                prop_assert!(game.promote(side, &plan.promotions[0], now).is_err());
+                prop_assert!(game == before);
+                now = until;
+            }
+            if game.promotion_due().is_some() {
+                let genome = &plan.promotions[choice % plan.promotions.len()];
+                prop_assert!(game.promote(side, genome, now).is_ok());
+            } else {
+                let moves = game.legal_moves();
+                prop_assert!(!moves.is_empty(), "in progress without a move");
+                let m = moves[choice % moves.len()];
+                prop_assert!(game.play(side, m.from, m.to, now).is_ok());
+            }
+            check_views(&game, now)?;
+        }
+        if game.status() == GameStatus::InProgress && plan.seed % 3 == 0 {
+            game.resign(Color::Black, now).expect("resign in progress");
+            check_views(&game, now)?;
+        }
+        let replayed = replay(&game.record());
+        prop_assert!(replayed.as_ref() == Ok(&game), "{:?}", replayed.err());
+        let json = serde_json::to_string(&game).expect("snapshot");
+        let loaded: Game = serde_json::from_str(&json).expect("snapshot loads");
+        prop_assert!(loaded == game);
+    }
+}

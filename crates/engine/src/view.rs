@@ -1,0 +1,235 @@
+//! What each viewer may see (rules §5.6), in the shapes of the API (`../shared/spec/api.md`):
+//! everyone sees squares, sides, pawn and king flags and a per-game species label; a genome's code
+//! and DNA only reach its owner until the game is over.
+
+use crate::compile::{Effect, Leave, Party};
+use crate::game::{Game, GameStatus, Reason, Seat};
+use crate::movegen::LegalMove;
+use crate::position::{MovePly, PromotionPly};
+use crate::species::species_labels;
+use crate::square::{ByColor, Color, Square};
+use gmo_genome::Content;
+use serde::Serialize;
+
+/// Who is looking at a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Player(Color),
+    Spectator,
+}
+
+impl Viewer {
+    pub const fn color(self) -> Option<Color> {
+        match self {
+            Viewer::Player(color) => Some(color),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// A game as one viewer sees it (api.md "A game view"; the server adds `id`, and turns
+/// `frozen_until` from milliseconds into RFC 3339).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameView {
+    pub status: GameStatus,
+    pub reason: Option<Reason>,
+    pub width: u8,
+    pub height: u8,
+    pub you: Option<Color>,
+    pub to_move: Option<Color>,
+    pub moves_played: u32,
+    pub promotion_due: Option<Square>,
+    pub frozen_until: Option<i64>,
+    pub clocks: ClocksView,
+    pub seats: ByColor<Seat>,
+    pub board: Vec<PieceView>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClocksView {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub running: Option<Color>,
+}
+
+/// A piece on a game's board. `code` and `dna` are left out where the viewer may not see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: Square,
+    pub color: Color,
+    pub pawn: bool,
+    pub king: bool,
+    pub species: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dna: Option<String>,
+}
+
+/// What a move leaves on one square (api.md "A move view").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LeaveView {
+    pub what: What,
+    pub owner: Party,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum What {
+    Mover,
+    Target,
+    Nothing,
+}
+
+impl From<Leave> for LeaveView {
+    fn from(leave: Leave) -> Self {
+        let what = match leave.what {
+            Content::Mover => What::Mover,
+            Content::Target => What::Target,
+            Content::Nothing => What::Nothing,
+        };
+        LeaveView {
+            what,
+            owner: leave.owner,
+        }
+    }
+}
+
+/// A legal move, as listed to anyone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    pub from: Square,
+    pub to: Square,
+    pub from_after: LeaveView,
+    pub to_after: LeaveView,
+}
+
+impl MoveView {
+    pub fn new(from: Square, to: Square, effect: Effect) -> MoveView {
+        MoveView {
+            from,
+            to,
+            from_after: effect.from.into(),
+            to_after: effect.to.into(),
+        }
+    }
+}
+
+impl From<LegalMove> for MoveView {
+    fn from(m: LegalMove) -> Self {
+        MoveView::new(m.from, m.to, m.effect)
+    }
+}
+
+/// A ply as one viewer sees it (api.md "A ply").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PlyView {
+    Move {
+        #[serde(flatten)]
+        mv: MoveView,
+        landed: Square,
+        /// The mover's new code after a mutation, shown to its owner (or to all after the end).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mutated_to: Option<String>,
+    },
+    Promotion {
+        promotion: Square,
+        /// The new piece's code, shown to its owner (or to all after the end).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        genome: Option<String>,
+        species: String,
+    },
+}
+
+impl Game {
+    /// Whether `viewer` may see the genomes of `owner`'s pieces.
+    pub fn shows_genomes(&self, viewer: Viewer, owner: Color) -> bool {
+        self.is_over() || viewer.color() == Some(owner)
+    }
+
+    /// The game as `viewer` sees it at `now`.
+    pub fn view(&self, viewer: Viewer, now: i64) -> GameView {
+        let position = self.position();
+        let size = position.size();
+        let labels = species_labels(self.seed(), position.genomes());
+        let board = position
+            .board()
+            .pieces()
+            .map(|(square, piece)| {
+                let shown = self.shows_genomes(viewer, piece.color);
+                let genome = position.genome(piece.genome).filter(|_| shown);
+                PieceView {
+                    square,
+                    color: piece.color,
+                    pawn: piece.pawn,
+                    king: piece.king,
+                    species: labels
+                        .get(piece.genome.index())
+                        .cloned()
+                        .unwrap_or_default(),
+                    code: genome.map(|g| g.genome().code().to_string()),
+                    dna: genome.map(|g| g.dna().to_string()),
+                }
+            })
+            .collect();
+        let clock = self.clock();
+        GameView {
+            status: self.status(),
+            reason: self.reason(),
+            width: size.width(),
+            height: size.height(),
+            you: viewer.color(),
+            to_move: self.to_move(),
+            moves_played: self.moves_played(),
+            promotion_due: self.promotion_due(),
+            frozen_until: self.frozen_until(now),
+            clocks: ClocksView {
+                white_ms: clock.remaining_at(Color::White, now),
+                black_ms: clock.remaining_at(Color::Black, now),
+                running: clock.running(),
+            },
+            seats: self.seats(),
+            board,
+        }
+    }
+
+    /// A move `mover` made, as `viewer` sees it.
+    pub fn move_ply_view(&self, ply: &MovePly, mover: Color, viewer: Viewer) -> PlyView {
+        let shown = self.shows_genomes(viewer, mover);
+        PlyView::Move {
+            mv: MoveView::new(ply.from, ply.to, ply.effect),
+            landed: ply.drawn.landed,
+            mutated_to: ply
+                .drawn
+                .mutation
+                .as_ref()
+                .filter(|_| shown)
+                .map(|g| g.code().to_string()),
+        }
+    }
+
+    /// A promotion, as `viewer` sees it.
+    pub fn promotion_ply_view(&self, ply: &PromotionPly, viewer: Viewer) -> PlyView {
+        let position = self.position();
+        let owner = position.piece_at(ply.at).map(|p| p.color);
+        let shown = owner.is_some_and(|owner| self.shows_genomes(viewer, owner));
+        let labels = species_labels(self.seed(), position.genomes());
+        PlyView::Promotion {
+            promotion: ply.at,
+            genome: position
+                .genome(ply.genome)
+                .filter(|_| shown)
+                .map(|g| g.genome().code().to_string()),
+            species: labels.get(ply.genome.index()).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The legal moves of the piece on `square`, as move views.
+    pub fn move_views(&self, square: Square) -> Vec<MoveView> {
+        self.moves_from(square)
+            .into_iter()
+            .map(MoveView::from)
+            .collect()
+    }
+}
