@@ -651,3 +651,37 @@ fn promotions_wait_for_the_end_of_a_freeze() {
     assert_eq!(clocks.white_ms, 59_000 - FREEZE_MS);
     assert_eq!(replay(&game.record()), Ok(game));
 }
+
+#[test]
+fn a_side_left_without_moves_loses_at_once() {
+    // A 4×4 game of statues (the empty genome moves nowhere) with Black's pawns lifted off the
+    // stored board: after White's move Black has nothing to play.
+    let statue = Genome::parse("").expect("the empty genome");
+    let settings = Settings::new(4, 4, 60_000).expect("4×4");
+    let mut game = set_up(
+        settings,
+        5,
+        &[statue.clone(), statue.clone(), statue.clone(), statue],
+        0,
+    );
+    game.ready(Color::White, 0).expect("ready");
+    game.ready(Color::Black, 0).expect("ready");
+    let mut snapshot = serde_json::to_value(&game).expect("snapshot");
+    let pieces = snapshot["board"]["pieces"].as_array_mut().expect("pieces");
+    pieces.retain(|p| !(p["color"] == "black" && p["pawn"] == true));
+    let mut game: Game = serde_json::from_value(snapshot).expect("edited snapshot loads");
+    assert_eq!(game.to_move(), Some(Color::White));
+
+    let white_move = game.legal_moves()[0];
+    game.play(Color::White, white_move.from, white_move.to, 1_000)
+        .expect("legal");
+
+    assert!(game.position().moves_of_side(Color::Black).is_empty());
+    assert_eq!(game.status(), GameStatus::WhiteWon);
+    assert_eq!(game.reason(), Some(Reason::NoLegalMoves));
+    assert_eq!(game.to_move(), None);
+    assert_eq!(game.deadline_ms(), None, "no clock runs after the end");
+    let after = game.clone();
+    assert!(!game.tick(1_000_000), "no flag falls once the game is over");
+    assert_eq!(game, after);
+}
