@@ -2,6 +2,7 @@
 
 mod genome_cmd;
 mod perft;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,11 +24,14 @@ enum Command {
     Genome(genome_cmd::GenomeArgs),
     /// Count ply sequences from the default start or check a perft*.jsonl file.
     Perft(perft::PerftArgs),
+    /// Run the HTTP service (SQLite in the working directory unless DATABASE_URL is set).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Genome(args) => genome_cmd::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

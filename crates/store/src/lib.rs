@@ -17,8 +17,10 @@ mod games;
 mod expiry;
 mod genomes;
 mod labs;
+mod notify;
 mod presets;
 mod secret;
+mod tokens;
 
 pub use connect::Store;
 pub use error::StoreError;
@@ -26,5 +28,6 @@ pub use expiry::Swept;
 pub use games::{Change, Game, GameSettings, NewGame, Seat};
 pub use genomes::StoredGenome;
 pub use labs::Lab;
+pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use secret::{new_id, new_token, token_hash, token_matches};

@@ -26,6 +26,8 @@ both!(
     expired_games_are_swept_once,
     concurrent_sweepers_split_the_games,
     labs_are_saved_with_version_checks,
+    issued_tokens_are_known,
+    notifications_reach_listeners_on_postgres,
     applied_changes_survive_a_reconnect,
 );
 
@@ -679,4 +681,39 @@ async fn a_missing_sqlite_file_is_created() {
     assert_eq!(store.backend_name(), "sqlite");
     store.ping().await.expect("answers");
     store.close().await;
+}
+
+async fn issued_tokens_are_known(db: Db) {
+    let store = &db.store;
+    assert!(!store.knows_token("white-secret").await.expect("asks"));
+    new_game(store, None).await;
+    store
+        .create_lab(&token_hash("lab-secret"), 8, 8, &json!([]))
+        .await
+        .expect("creates");
+    for token in ["white-secret", "lab-secret"] {
+        assert!(store.knows_token(token).await.expect("asks"), "{token}");
+    }
+    assert!(!store.knows_token("never-issued").await.expect("asks"));
+}
+
+async fn notifications_reach_listeners_on_postgres(db: Db) {
+    let store = &db.store;
+    let listening = store.listen().await.expect("listens");
+    store.notify("game 1 changed").await.expect("notifies");
+    match listening {
+        None => assert_eq!(
+            store.backend_name(),
+            "sqlite",
+            "only SQLite has no listener"
+        ),
+        Some(mut notifications) => {
+            let payload =
+                tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
+                    .await
+                    .expect("in time")
+                    .expect("a payload");
+            assert_eq!(payload, "game 1 changed");
+        }
+    }
 }

@@ -1,0 +1,125 @@
+//! The application: its shared state, its router, and starting and stopping it.
+
+use crate::clock::{Timers, sweep_forever};
+use crate::config::Config;
+use crate::games::Locks;
+use crate::hub::Hub;
+use crate::listen::Listener;
+use crate::metrics::Metrics;
+use crate::routes;
+use gmo_store::{Store, StoreError};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// What every handler shares. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub hub: Arc<Hub>,
+    pub config: Arc<Config>,
+    pub metrics: Arc<Metrics>,
+    pub locks: Arc<Locks>,
+    pub timers: Arc<Timers>,
+    pub listener: Arc<Listener>,
+    /// Turns true when the server stops: open streams end so the shutdown can finish.
+    pub closing: watch::Receiver<bool>,
+}
+
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("the database could not be opened: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+}
+
+/// A server running in the background.
+#[derive(Debug)]
+pub struct RunningApp {
+    addr: SocketAddr,
+    state: AppState,
+    stop: watch::Sender<bool>,
+    server: JoinHandle<std::io::Result<()>>,
+    sweeper: JoinHandle<()>,
+    relay: JoinHandle<()>,
+}
+
+/// Opens the store (running the migrations), binds `config.bind` and serves until stopped.
+pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
+    let store = Store::connect(&config.database_url).await?;
+    let (stop, closing) = watch::channel(false);
+    let state = AppState {
+        store: store.clone(),
+        hub: Arc::default(),
+        config: Arc::new(config),
+        metrics: Arc::default(),
+        locks: Arc::default(),
+        timers: Arc::default(),
+        listener: Arc::new(Listener::new(store.clone())),
+        closing,
+    };
+    let addr = state.config.bind;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Bind { addr, source })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| StartError::Bind { addr, source })?;
+    let router = routes::router(state.clone());
+    let mut closed = state.closing.clone();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = closed.wait_for(|closing| *closing).await;
+            })
+            .await
+    });
+    let sweeper = tokio::spawn(sweep_forever(state.clone()));
+    let relay = tokio::spawn(state.listener.clone().relay(state.hub.clone()));
+    tracing::info!(%addr, backend = state.store.backend_name(), "gmo serve listening");
+    Ok(RunningApp {
+        addr,
+        state,
+        stop,
+        server,
+        sweeper,
+        relay,
+    })
+}
+
+impl RunningApp {
+    /// Where it listens (the real port when the config asked for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Stops accepting, ends open streams, lets requests in flight finish, closes the store.
+    pub async fn shutdown(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        self.sweeper.abort();
+        self.relay.abort();
+        let served = self.server.await;
+        self.state.store.close().await;
+        served.map_err(std::io::Error::other)?
+    }
+
+    /// Serves until `signal` completes, then shuts down gracefully.
+    pub async fn serve_until(
+        self,
+        signal: impl std::future::Future<Output = ()>,
+    ) -> std::io::Result<()> {
+        signal.await;
+        tracing::info!("shutting down");
+        self.shutdown().await
+    }
+}

@@ -1,0 +1,100 @@
+//! Flag falls without a request: a timer per running game in this process (it sleeps until the
+//! game's deadline, then ends it on time through the normal change path), and a periodic sweep
+//! of the database, which also ends the games of a process that died.
+
+use crate::app::AppState;
+use crate::games::{self, Stored};
+use crate::hub::{PlyViews, Update};
+use crate::metrics::Metrics;
+use crate::time::now_ms;
+use gmo_engine::{Event, Game};
+use gmo_store::{Change, StoreError};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::task::AbortHandle;
+
+/// How many expired games one sweep transaction takes.
+const SWEEP_BATCH: u32 = 64;
+
+/// The armed flag timers, one per game.
+#[derive(Debug, Default)]
+pub struct Timers {
+    armed: Mutex<HashMap<String, AbortHandle>>,
+}
+
+impl Timers {
+    /// Replaces game `id`'s timer by one firing at `deadline_ms` (none: the clock stopped).
+    pub fn arm(&self, state: &AppState, id: &str, deadline_ms: Option<i64>) {
+        let mut armed = self
+            .armed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(old) = armed.remove(id) {
+            // The timer that fired is the one committing now: it must not cancel itself.
+            if tokio::task::try_id() != Some(old.id()) {
+                old.abort();
+            }
+        }
+        let Some(deadline_ms) = deadline_ms else {
+            return;
+        };
+        let (state, game) = (state.clone(), id.to_owned());
+        let task = tokio::spawn(async move {
+            let wait = u64::try_from(deadline_ms.saturating_sub(now_ms())).unwrap_or(0);
+            // One extra millisecond: the engine judges a clock fallen strictly after it.
+            tokio::time::sleep(Duration::from_millis(wait + 1)).await;
+            if let Err(error) = games::flag(&state, &game).await {
+                tracing::warn!(game, ?error, "flag timer could not end the game");
+            }
+        });
+        armed.insert(id.to_owned(), task.abort_handle());
+    }
+}
+
+/// Sweeps every `interval` until the server stops.
+pub async fn sweep_forever(state: AppState) {
+    let mut ticks = tokio::time::interval(state.config.sweep_interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(error) = sweep_once(&state).await {
+            tracing::warn!(%error, "clock sweep failed");
+        }
+    }
+}
+
+/// Ends every game whose clock has fallen by now, whichever process started it.
+pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
+    let now = now_ms();
+    let swept = state
+        .store
+        .sweep_expired(now, SWEEP_BATCH, |stored: Stored| {
+            let mut game = stored.state;
+            game.tick(now).then(|| flagged(game))
+        })
+        .await?;
+    let count = swept.len();
+    for done in swept {
+        Metrics::bump(&state.metrics.games_ended);
+        let game = Arc::new(done.change.state);
+        let update = Update {
+            version: done.version,
+            kinds: vec!["end".to_owned()],
+            ply: PlyViews::default(),
+            game,
+        };
+        games::publish(state, &done.id, update);
+    }
+    Ok(count)
+}
+
+fn flagged(game: Game) -> Change<Event, Game> {
+    Change {
+        ply: game.events().last().cloned(),
+        status: game.status().name().to_owned(),
+        deadline_ms: None,
+        finished: game.is_over(),
+        state: game,
+    }
+}

@@ -1,0 +1,33 @@
+//! What a server is started with, and the limits every request lives under.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The largest request body accepted (JSON bodies are small: a move, a preset, some DNA).
+pub const BODY_LIMIT: usize = 64 * 1024;
+/// The longest DNA accepted, in letters (white space not counted).
+pub const MAX_DNA_LETTERS: usize = 4_096;
+
+/// A server's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen; port 0 picks a free port (tests).
+    pub bind: SocketAddr,
+    /// `postgres://…` or `sqlite://path`.
+    pub database_url: String,
+    /// How long a request may take before it is answered 408 (the stream is exempt).
+    pub request_timeout: Duration,
+    /// How often the expiry sweep looks for games whose clock fell (in this or a dead process).
+    pub sweep_interval: Duration,
+}
+
+impl Config {
+    pub fn new(bind: SocketAddr, database_url: impl Into<String>) -> Config {
+        Config {
+            bind,
+            database_url: database_url.into(),
+            request_timeout: Duration::from_secs(10),
+            sweep_interval: Duration::from_secs(1),
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! A ply as each kind of viewer may see it: the mover's genome codes stay hidden from the
+//! opponent until the end.
+
+use crate::hub::PlyViews;
+use gmo_engine::{Color, Game, MovePly, PromotionPly, Viewer};
+
+pub fn move_plies(game: &Game, ply: &MovePly, mover: Color) -> PlyViews {
+    let view = |viewer| serde_json::to_value(game.move_ply_view(ply, mover, viewer)).ok();
+    PlyViews {
+        white: view(Viewer::Player(Color::White)),
+        black: view(Viewer::Player(Color::Black)),
+        spectator: view(Viewer::Spectator),
+    }
+}
+
+pub fn promotion_plies(game: &Game, ply: &PromotionPly) -> PlyViews {
+    let view = |viewer| serde_json::to_value(game.promotion_ply_view(ply, viewer)).ok();
+    PlyViews {
+        white: view(Viewer::Player(Color::White)),
+        black: view(Viewer::Player(Color::Black)),
+        spectator: view(Viewer::Spectator),
+    }
+}

@@ -1,0 +1,83 @@
+//! The in-process hub: one broadcast channel per watched game. Every change of a game (made here,
+//! by a timer or sweep, or announced by another process through the database) is published once;
+//! each stream renders it for its own viewer.
+
+use gmo_engine::{Color, Game, Viewer};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// How many updates a slow stream may fall behind before it must resynchronise.
+const CAPACITY: usize = 256;
+
+/// A ply as each kind of viewer may see it (hidden genomes differ).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct PlyViews {
+    pub white: Option<Value>,
+    pub black: Option<Value>,
+    pub spectator: Option<Value>,
+}
+
+impl PlyViews {
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&Value> {
+        match viewer {
+            Viewer::Player(Color::White) => self.white.as_ref(),
+            Viewer::Player(Color::Black) => self.black.as_ref(),
+            Viewer::Spectator => self.spectator.as_ref(),
+        }
+    }
+}
+
+/// One committed change of a game.
+#[derive(Debug, Clone)]
+pub struct Update {
+    /// The game's version after the change: streams skip what they have already shown.
+    pub version: i64,
+    /// The stream line types this change makes, in order (`"move"`, then `"end"`, …).
+    pub kinds: Vec<String>,
+    pub ply: PlyViews,
+    pub game: Arc<Game>,
+}
+
+/// The channels of the games someone watches in this process.
+#[derive(Debug, Default)]
+pub struct Hub {
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<Update>>>>,
+}
+
+impl Hub {
+    /// Starts receiving the updates of game `id` published from now on.
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<Update>> {
+        let mut channels = self.lock();
+        channels
+            .entry(id.to_owned())
+            .or_insert_with(|| broadcast::channel(CAPACITY).0)
+            .subscribe()
+    }
+
+    /// Hands an update to the game's watchers, if it has any.
+    pub fn publish(&self, id: &str, update: Update) {
+        let mut channels = self.lock();
+        if let Some(sender) = channels.get(id) {
+            // Nobody listens any more: forget the channel instead of keeping it forever.
+            if sender.send(Arc::new(update)).is_err() {
+                channels.remove(id);
+            }
+        }
+    }
+
+    /// Whether anyone in this process watches game `id`.
+    pub fn watched(&self, id: &str) -> bool {
+        self.lock()
+            .get(id)
+            .is_some_and(|sender| sender.receiver_count() > 0)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<Update>>>> {
+        // The map stays consistent even if a holder panicked: every edit is one call.
+        self.channels
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}

@@ -1,0 +1,90 @@
+//! `POST /api/genomes`, `GET /api/genomes/{reference}`.
+
+use crate::app::AppState;
+use crate::error::ApiResult;
+use crate::extract::{ApiJson, ApiPath};
+use crate::routes::genome_of_dna;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/genomes", post(create))
+        .route("/api/genomes/{reference}", get(show))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGenome {
+    /// DNA: letters S, A, C, H; white space ignored, lower case accepted.
+    pub dna: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedGenome {
+    pub code: String,
+    /// The canonical DNA.
+    pub dna: String,
+    pub explanation: String,
+    /// Whether this request stored it (false: it was already stored).
+    pub created: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GenomeInfo {
+    pub code: String,
+    pub dna: String,
+    pub explanation: String,
+    /// Names it answers to (standard pieces only).
+    pub names: Vec<String>,
+}
+
+/// Stores a genome: 201 when new, 200 when it was already stored.
+#[utoipa::path(post, path = "/api/genomes", tag = "genomes", request_body = NewGenome,
+    responses((status = 201, body = CreatedGenome), (status = 200, body = CreatedGenome),
+              (status = 422, description = "invalid DNA: the error names the codon and offset")))]
+pub async fn create(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<NewGenome>,
+) -> ApiResult<(StatusCode, Json<CreatedGenome>)> {
+    let genome = genome_of_dna(&body.dna)?;
+    let (code, created) = state.store.put_genome(&genome).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((
+        status,
+        Json(CreatedGenome {
+            code: code.to_string(),
+            dna: genome.to_string(),
+            explanation: genome.explain(),
+            created,
+        }),
+    ))
+}
+
+/// A stored genome by code or name.
+#[utoipa::path(get, path = "/api/genomes/{reference}", tag = "genomes",
+    params(("reference" = String, Path, description = "a code (3gbkd6) or a name (rook)")),
+    responses((status = 200, body = GenomeInfo), (status = 404, description = "not stored")))]
+pub async fn show(
+    State(state): State<AppState>,
+    ApiPath(reference): ApiPath<String>,
+) -> ApiResult<Json<GenomeInfo>> {
+    let stored = state.store.genome(&reference).await?;
+    let explanation = gmo_genome::Genome::parse(&stored.dna)
+        .map(|genome| genome.explain())
+        .unwrap_or_default();
+    Ok(Json(GenomeInfo {
+        code: stored.code.to_string(),
+        dna: stored.dna,
+        explanation,
+        names: stored.names,
+    }))
+}

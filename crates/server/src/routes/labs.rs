@@ -1,0 +1,313 @@
+//! The lab routes (rules §5.1): a sandbox board behind its own token.
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiJson, ApiPath, Bearer};
+use crate::games::{lab_error, wrong_token};
+use crate::routes::presets::PresetInfo;
+use crate::routes::{genome_of_dna, preset_genomes, resolve_genome, square};
+use crate::views::lab_view;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use gmo_engine::{BoardSize, Color, Lab, MovePly, MoveView, PlyView, Square};
+use gmo_genome::Genome;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/labs", post(create))
+        .route("/api/labs/{id}", get(show))
+        .route("/api/labs/{id}/squares/{square}", put(place).delete(erase))
+        .route("/api/labs/{id}/squares/{square}/king", post(king))
+        .route("/api/labs/{id}/moves/{square}", get(moves))
+        .route("/api/labs/{id}/moves", post(play))
+        .route("/api/labs/{id}/promotion", post(promote))
+        .route("/api/labs/{id}/preset", post(preset))
+        .route("/api/labs/{id}/preset/save", post(save_preset))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewLab {
+    pub width: Option<u8>,
+    pub height: Option<u8>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    /// A stored genome's code or name; or give `dna`.
+    pub genome: Option<String>,
+    /// Raw DNA (stored on the way); or give `genome`.
+    pub dna: Option<String>,
+    #[schema(value_type = String, example = "white")]
+    pub color: Color,
+    #[serde(default)]
+    pub pawn: bool,
+    #[serde(default)]
+    pub king: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[schema(value_type = String, example = "e2")]
+    pub from: Square,
+    #[schema(value_type = String, example = "e4")]
+    pub to: Square,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Promotion {
+    /// The new piece's genome: a code or name.
+    pub genome: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoadPreset {
+    #[schema(value_type = String, example = "white")]
+    pub color: Color,
+    /// A preset code or `default`.
+    pub preset: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SavePreset {
+    #[schema(value_type = String, example = "white")]
+    pub color: Color,
+}
+
+type StoredLab = gmo_store::Lab<Lab>;
+
+/// Creates a lab: its id, its token (shown once) and its view.
+#[utoipa::path(post, path = "/api/labs", tag = "labs", request_body = NewLab,
+    responses((status = 201, description = "{id, token, lab}"), (status = 422, description = "bad size")))]
+pub async fn create(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<NewLab>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let size = BoardSize::new(body.width.unwrap_or(8), body.height.unwrap_or(8))
+        .map_err(|error| ApiError::invalid("bad_size", error.to_string()))?;
+    let lab = Lab::new(size, rand::random());
+    let token = gmo_store::new_token();
+    let hash = gmo_store::token_hash(&token);
+    let id = state
+        .store
+        .create_lab(&hash, size.width().into(), size.height().into(), &lab)
+        .await?;
+    let body = json!({"id": id, "token": token, "lab": lab_view(&id, &lab)});
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+/// Loads a lab the token opens.
+async fn open(state: &AppState, id: &str, token: &str) -> ApiResult<StoredLab> {
+    let stored: StoredLab = state.store.load_lab(id).await?;
+    if stored.opens(token) {
+        Ok(stored)
+    } else {
+        Err(wrong_token(state, token, "this lab").await)
+    }
+}
+
+/// Applies `op` to the lab and saves it (version-checked: a concurrent save makes this 409).
+async fn change<T>(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    op: impl FnOnce(&mut Lab) -> ApiResult<T>,
+) -> ApiResult<(Lab, T)> {
+    let stored = open(state, id, token).await?;
+    let mut lab = stored.board;
+    let out = op(&mut lab)?;
+    state.store.save_lab(id, stored.version, &lab).await?;
+    Ok((lab, out))
+}
+
+#[utoipa::path(get, path = "/api/labs/{id}", tag = "labs", security(("bearer" = [])),
+    params(("id" = String, Path)), responses((status = 200, description = "the lab view")))]
+pub async fn show(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    let stored = open(&state, &id, &token).await?;
+    Ok(Json(lab_view(&id, &stored.board)))
+}
+
+/// Places a piece (replacing what was there).
+#[utoipa::path(put, path = "/api/labs/{id}/squares/{square}", tag = "labs", request_body = Placement,
+    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
+    responses((status = 200, description = "the lab view")))]
+pub async fn place(
+    State(state): State<AppState>,
+    ApiPath((id, at)): ApiPath<(String, String)>,
+    Bearer(token): Bearer,
+    ApiJson(body): ApiJson<Placement>,
+) -> ApiResult<Json<Value>> {
+    let at = square(&at)?;
+    let genome = placed_genome(&state, &body).await?;
+    let (lab, ()) = change(&state, &id, &token, |lab| {
+        lab.place(at, &genome, body.color, body.pawn, body.king)
+            .map_err(lab_error)
+    })
+    .await?;
+    Ok(Json(lab_view(&id, &lab)))
+}
+
+/// The genome a placement names: a stored one, or new DNA (stored so that its code resolves).
+async fn placed_genome(state: &AppState, body: &Placement) -> ApiResult<Genome> {
+    match (&body.genome, &body.dna) {
+        (Some(reference), None) => resolve_genome(state, reference).await,
+        (None, Some(dna)) => {
+            let genome = genome_of_dna(dna)?;
+            state.store.put_genome(&genome).await?;
+            Ok(genome)
+        }
+        _ => Err(ApiError::invalid(
+            "genome_or_dna",
+            "give exactly one of `genome` (a code or name) and `dna`",
+        )),
+    }
+}
+
+#[utoipa::path(delete, path = "/api/labs/{id}/squares/{square}", tag = "labs",
+    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
+    responses((status = 200, description = "the lab view")))]
+pub async fn erase(
+    State(state): State<AppState>,
+    ApiPath((id, at)): ApiPath<(String, String)>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    let at = square(&at)?;
+    let (lab, _) = change(&state, &id, &token, |lab| lab.erase(at).map_err(lab_error)).await?;
+    Ok(Json(lab_view(&id, &lab)))
+}
+
+#[utoipa::path(post, path = "/api/labs/{id}/squares/{square}/king", tag = "labs",
+    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
+    responses((status = 200, description = "the lab view")))]
+pub async fn king(
+    State(state): State<AppState>,
+    ApiPath((id, at)): ApiPath<(String, String)>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Value>> {
+    let at = square(&at)?;
+    let (lab, _) = change(&state, &id, &token, |lab| {
+        lab.toggle_king(at).map_err(lab_error)
+    })
+    .await?;
+    Ok(Json(lab_view(&id, &lab)))
+}
+
+/// The legal moves of the piece on a square.
+#[utoipa::path(get, path = "/api/labs/{id}/moves/{square}", tag = "labs",
+    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
+    responses((status = 200, description = "a list of move views")))]
+pub async fn moves(
+    State(state): State<AppState>,
+    ApiPath((id, at)): ApiPath<(String, String)>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<Vec<MoveView>>> {
+    let at = square(&at)?;
+    let stored = open(&state, &id, &token).await?;
+    if !stored.board.position().size().contains(at) {
+        return Err(lab_error(gmo_engine::LabError::NotOnBoard(at)));
+    }
+    Ok(Json(stored.board.move_views(at)))
+}
+
+/// Makes a move (any piece, any time) → `{"ply", "lab"}`.
+#[utoipa::path(post, path = "/api/labs/{id}/moves", tag = "labs", request_body = MoveRequest,
+    security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, description = "{ply, lab}"), (status = 409, description = "illegal")))]
+pub async fn play(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Bearer(token): Bearer,
+    ApiJson(body): ApiJson<MoveRequest>,
+) -> ApiResult<Json<Value>> {
+    let (lab, ply) = change(&state, &id, &token, |lab| {
+        lab.play(body.from, body.to).map_err(lab_error)
+    })
+    .await?;
+    if let Some(mutated) = &ply.drawn.mutation {
+        state.store.put_genome(mutated).await?;
+    }
+    Ok(Json(
+        json!({"ply": move_ply(&ply), "lab": lab_view(&id, &lab)}),
+    ))
+}
+
+fn move_ply(ply: &MovePly) -> PlyView {
+    PlyView::Move {
+        mv: MoveView::new(ply.from, ply.to, ply.effect),
+        landed: ply.drawn.landed,
+        mutated_to: ply.drawn.mutation.as_ref().map(|g| g.code().to_string()),
+    }
+}
+
+/// Promotes the due pawn → `{"ply", "lab"}`.
+#[utoipa::path(post, path = "/api/labs/{id}/promotion", tag = "labs", request_body = Promotion,
+    security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, description = "{ply, lab}"), (status = 409, description = "none due")))]
+pub async fn promote(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Bearer(token): Bearer,
+    ApiJson(body): ApiJson<Promotion>,
+) -> ApiResult<Json<Value>> {
+    let genome = resolve_genome(&state, &body.genome).await?;
+    let (lab, ply) = change(&state, &id, &token, |lab| {
+        lab.promote(&genome).map_err(lab_error)
+    })
+    .await?;
+    let ply = json!({"promotion": ply.at, "genome": genome.code().to_string()});
+    Ok(Json(json!({"ply": ply, "lab": lab_view(&id, &lab)})))
+}
+
+/// Fills a side's back rank from a preset, and its pawn rank with pawns.
+#[utoipa::path(post, path = "/api/labs/{id}/preset", tag = "labs", request_body = LoadPreset,
+    security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, description = "the lab view")))]
+pub async fn preset(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Bearer(token): Bearer,
+    ApiJson(body): ApiJson<LoadPreset>,
+) -> ApiResult<Json<Value>> {
+    // Check the token before the preset, so a stranger learns nothing about presets here.
+    open(&state, &id, &token).await?;
+    let genomes = preset_genomes(&state, &body.preset).await?;
+    let (lab, ()) = change(&state, &id, &token, |lab| {
+        lab.load_preset(body.color, &genomes).map_err(lab_error)
+    })
+    .await?;
+    Ok(Json(lab_view(&id, &lab)))
+}
+
+/// Saves a side's full back rank as a preset → `{"code", "genomes"}`.
+#[utoipa::path(post, path = "/api/labs/{id}/preset/save", tag = "labs", request_body = SavePreset,
+    security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = PresetInfo), (status = 409, description = "rank not full")))]
+pub async fn save_preset(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    Bearer(token): Bearer,
+    ApiJson(body): ApiJson<SavePreset>,
+) -> ApiResult<Json<PresetInfo>> {
+    let stored = open(&state, &id, &token).await?;
+    let genomes = stored.board.save_preset(body.color).map_err(lab_error)?;
+    let mut codes = Vec::with_capacity(genomes.len());
+    for genome in &genomes {
+        codes.push(state.store.put_genome(genome).await?.0.to_string());
+    }
+    let (preset, _) = state.store.put_preset(&codes, codes.len()).await?;
+    Ok(Json(preset.into()))
+}

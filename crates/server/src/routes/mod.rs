@@ -1,0 +1,52 @@
+//! The routes, one router per resource, merged here under the shared layers: tracing, metrics,
+//! the body limit, and a timeout on everything but the (long-lived) game stream.
+
+pub mod doc;
+mod games;
+mod genomes;
+mod labs;
+mod ops;
+mod presets;
+mod refs;
+mod stream;
+
+use crate::app::AppState;
+use crate::config::BODY_LIMIT;
+use crate::error::ApiError;
+use crate::metrics;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+pub use refs::{genome_of_dna, preset_genomes, resolve_genome, square};
+
+pub fn router(state: AppState) -> Router {
+    let timed = Router::new()
+        .merge(genomes::router())
+        .merge(presets::router())
+        .merge(labs::router())
+        .merge(games::router())
+        .merge(ops::router())
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            state.config.request_timeout,
+        ));
+    Router::new()
+        .merge(timed)
+        .merge(stream::router())
+        .fallback(|| async {
+            ApiError::NotFound {
+                what: "route",
+                key: "this path".into(),
+            }
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::count,
+        ))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

@@ -1,0 +1,145 @@
+//! `GET /api/games/{id}/stream`: NDJSON. The first line is the game as the caller may see it,
+//! then one line per change, `{"type", "version", "ply"?, "game"}`; the stream closes after the
+//! end (or when the server stops).
+
+use crate::app::AppState;
+use crate::error::ApiResult;
+use crate::extract::{ApiPath, MaybeBearer};
+use crate::games;
+use crate::hub::Update;
+use crate::time::now_ms;
+use crate::views::game_view;
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use gmo_engine::Viewer;
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use tokio::sync::broadcast::Receiver;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::watch;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/games/{id}/stream", get(stream))
+}
+
+/// Follows a game live.
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, content_type = "application/x-ndjson",
+               description = "the view, then one line per change: {type: move|promotion|setup|start|clock|end|resync, version, ply?, game}")))]
+pub async fn stream(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+    MaybeBearer(token): MaybeBearer,
+) -> ApiResult<Response> {
+    // Subscribe before loading, so that no change committed after the load is missed.
+    let updates = state.hub.subscribe(&id);
+    let stored = games::load(&state, &id).await?;
+    let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
+    let mut follow = Follow {
+        closing: state.closing.clone(),
+        state,
+        id,
+        viewer,
+        updates,
+        version: stored.version,
+        lines: VecDeque::new(),
+        done: stored.state.is_over(),
+    };
+    let first = game_view(&follow.id, &stored.state, viewer, now_ms());
+    follow.lines.push_back(line_of(&first));
+    let body = Body::from_stream(futures_util::stream::unfold(follow, Follow::next));
+    Ok((
+        [
+            (CONTENT_TYPE, "application/x-ndjson"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// One viewer's stream.
+struct Follow {
+    state: AppState,
+    id: String,
+    viewer: Viewer,
+    updates: Receiver<Arc<Update>>,
+    /// The last version shown: an update at or below it was seen already.
+    version: i64,
+    lines: VecDeque<Bytes>,
+    done: bool,
+    closing: watch::Receiver<bool>,
+}
+
+impl Follow {
+    async fn next(mut self) -> Option<(Result<Bytes, std::convert::Infallible>, Follow)> {
+        loop {
+            if let Some(line) = self.lines.pop_front() {
+                return Some((Ok(line), self));
+            }
+            if self.done {
+                return None;
+            }
+            let received = tokio::select! {
+                received = self.updates.recv() => received,
+                _ = self.closing.wait_for(|closing| *closing) => return None,
+            };
+            self.take(received).await;
+        }
+    }
+
+    async fn take(&mut self, received: Result<Arc<Update>, RecvError>) {
+        match received {
+            Ok(update) if update.version > self.version => self.show(&update),
+            Ok(_) => {}
+            Err(RecvError::Lagged(_)) => self.resync().await,
+            Err(RecvError::Closed) => self.done = true,
+        }
+    }
+
+    fn show(&mut self, update: &Update) {
+        self.version = update.version;
+        let game = game_view(&self.id, &update.game, self.viewer, now_ms());
+        for kind in &update.kinds {
+            let mut line = json!({"type": kind, "version": update.version});
+            if matches!(kind.as_str(), "move" | "promotion") {
+                if let Some(ply) = update.ply.for_viewer(self.viewer) {
+                    line["ply"] = ply.clone();
+                }
+            }
+            line["game"] = game.clone();
+            self.lines.push_back(line_of(&line));
+        }
+        self.done = update.game.is_over();
+    }
+
+    /// Fell behind the channel: show the game as it is now.
+    async fn resync(&mut self) {
+        match games::load(&self.state, &self.id).await {
+            Ok(stored) => {
+                let update = Update {
+                    version: stored.version,
+                    kinds: vec!["resync".into()],
+                    ply: Default::default(),
+                    game: Arc::new(stored.state),
+                };
+                self.show(&update);
+            }
+            Err(error) => {
+                tracing::warn!(game = self.id, ?error, "stream could not resynchronise");
+                self.done = true;
+            }
+        }
+    }
+}
+
+fn line_of(value: &Value) -> Bytes {
+    let mut text = value.to_string();
+    text.push('\n');
+    Bytes::from(text)
+}

@@ -1,0 +1,18 @@
+//! Whether a token was ever issued: the API answers 403 to a real token used on the wrong game or
+//! lab, and 401 to one it never issued. Only refused requests ask, so the scan is off the hot path.
+
+use crate::{Store, StoreError, token_hash};
+
+const KNOWN: &str = "SELECT 1 FROM games WHERE white_token = $1 OR black_token = $1 \
+     UNION ALL SELECT 1 FROM labs WHERE token = $1 LIMIT 1";
+
+impl Store {
+    /// Whether `token` opens some seat or lab.
+    pub async fn knows_token(&self, token: &str) -> Result<bool, StoreError> {
+        let hash = token_hash(token);
+        let found: Option<i32> = reading!(self, pool => {
+            sqlx::query_scalar(KNOWN).bind(&hash[..]).fetch_optional(pool).await
+        })?;
+        Ok(found.is_some())
+    }
+}
