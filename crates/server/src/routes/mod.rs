@@ -36,6 +36,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(timed)
         .merge(stream::router())
+        // The web client: embedded pages and assets at `/`, using only the API above.
+        .merge(gmo_web::router())
         .fallback(|| async {
             ApiError::NotFound {
                 what: "route",

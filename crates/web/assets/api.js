@@ -1,0 +1,87 @@
+// The client side of shared/spec/api.md: one function per route the page uses, nothing else.
+// Every failure becomes an ApiError carrying the server's machine code and message (and, for
+// DNA, the codon and offset), so pages can show the server's own words.
+
+export class ApiError extends Error {
+  constructor(status, body, text) {
+    const error = body && body.error ? body.error : {};
+    super(error.message || text || `request failed (${status})`);
+    this.status = status;
+    this.code = error.code || 'http_' + status;
+    this.codon = error.codon;
+    this.offset = error.offset;
+    this.found = error.found;
+    this.expected = error.expected;
+  }
+}
+
+async function call(method, path, { token, body, signal } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      cache: 'no-store',
+    });
+  } catch (failure) {
+    if (failure.name === 'AbortError') throw failure;
+    throw new ApiError(0, null, 'the server cannot be reached');
+  }
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!response.ok) throw new ApiError(response.status, data, text);
+  return data;
+}
+
+const seg = encodeURIComponent;
+
+// Genomes and presets
+export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });
+export const genome = (ref) => call('GET', `/api/genomes/${seg(ref)}`);
+export const storePreset = (genomes) => call('POST', '/api/presets', { body: { genomes } });
+export const preset = (ref) => call('GET', `/api/presets/${seg(ref)}`);
+
+// Labs: every call but creation carries the lab's token.
+export const createLab = (size = {}) => call('POST', '/api/labs', { body: size });
+export const lab = (id, token) => call('GET', `/api/labs/${seg(id)}`, { token });
+export const labPlace = (id, token, square, placement) =>
+  call('PUT', `/api/labs/${seg(id)}/squares/${seg(square)}`, { token, body: placement });
+export const labErase = (id, token, square) =>
+  call('DELETE', `/api/labs/${seg(id)}/squares/${seg(square)}`, { token });
+export const labKing = (id, token, square) =>
+  call('POST', `/api/labs/${seg(id)}/squares/${seg(square)}/king`, { token });
+export const labMoves = (id, token, square) =>
+  call('GET', `/api/labs/${seg(id)}/moves/${seg(square)}`, { token });
+export const labMove = (id, token, from, to) =>
+  call('POST', `/api/labs/${seg(id)}/moves`, { token, body: { from, to } });
+export const labPromote = (id, token, genomeRef) =>
+  call('POST', `/api/labs/${seg(id)}/promotion`, { token, body: { genome: genomeRef } });
+export const labPreset = (id, token, color, presetRef) =>
+  call('POST', `/api/labs/${seg(id)}/preset`, { token, body: { color, preset: presetRef } });
+export const labSavePreset = (id, token, color) =>
+  call('POST', `/api/labs/${seg(id)}/preset/save`, { token, body: { color } });
+
+// Games: `token` is the seat's, or absent for a spectator.
+export const createGame = (options) => call('POST', '/api/games', { body: options });
+export const game = (id, token) => call('GET', `/api/games/${seg(id)}`, { token });
+export const gamePreset = (id, token, presetRef) =>
+  call('PUT', `/api/games/${seg(id)}/preset`, { token, body: { preset: presetRef } });
+export const gameKing = (id, token, square) =>
+  call('POST', `/api/games/${seg(id)}/kings/${seg(square)}`, { token });
+export const gameReady = (id, token) => call('POST', `/api/games/${seg(id)}/ready`, { token });
+export const gameMoves = (id, token, square) =>
+  call('GET', `/api/games/${seg(id)}/moves/${seg(square)}`, { token });
+export const gameMove = (id, token, from, to) =>
+  call('POST', `/api/games/${seg(id)}/moves`, { token, body: { from, to } });
+export const gamePromote = (id, token, genomeRef) =>
+  call('POST', `/api/games/${seg(id)}/promotion`, { token, body: { genome: genomeRef } });
+export const gameResign = (id, token) => call('POST', `/api/games/${seg(id)}/resign`, { token });
+export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abort`, { token });
+export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
+export const streamPath = (id) => `/api/games/${seg(id)}/stream`;

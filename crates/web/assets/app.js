@@ -1,0 +1,57 @@
+// The page's entry: a router over the address fragment. Routes:
+//   #/                      home
+//   #/game/{id}?token=…     a game, from the seat the token opens (no token: spectator)
+//   #/lab[?dna=…|genome=…|new=1]   the lab
+//   #/code/{code}           a genome or preset by code
+// Tokens stay in the fragment, which browsers never send to the server.
+
+import { homePage } from './home.js';
+import { gamePage } from './game.js';
+import { labPage } from './lab.js';
+import { lookupPage } from './lookup.js';
+
+// Script errors are kept where the browser tests can read them (window.__errors).
+window.__errors = [];
+window.addEventListener('error', (event) => window.__errors.push(String(event.message)));
+window.addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));
+
+let leave = () => {};
+
+function route() {
+  const main = document.getElementById('main');
+  const hash = location.hash.replace(/^#/, '') || '/';
+  if (!hash.startsWith('/')) return; // an in-page anchor, not a route
+  const [path, query = ''] = hash.split('?');
+  const params = new URLSearchParams(query);
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  leave();
+  let page = 'home';
+  if (parts[0] === 'game' && parts[1]) {
+    page = 'game';
+    leave = gamePage(main, parts[1], params.get('token'));
+    document.title = `Game ${parts[1]} — GMO chess`;
+  } else if (parts[0] === 'lab') {
+    page = 'lab';
+    leave = labPage(main, params);
+    document.title = 'Lab — GMO chess';
+  } else if (parts[0] === 'code' && parts[1]) {
+    page = 'code';
+    leave = lookupPage(main, parts[1]);
+    document.title = `${parts[1]} — GMO chess`;
+  } else {
+    leave = homePage(main);
+    document.title = 'GMO chess';
+  }
+  document.body.dataset.page = page;
+  for (const link of document.querySelectorAll('header nav a')) {
+    link.toggleAttribute('aria-current', link.getAttribute('href') === `#/${page === 'home' ? '' : page}`);
+  }
+}
+
+// The skip link focuses the content without touching the route.
+document.getElementById('skip-link')?.addEventListener('click', (event) => {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+});
+window.addEventListener('hashchange', route);
+route();

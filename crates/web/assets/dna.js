@@ -1,0 +1,101 @@
+// The DNA editor: validates while you type by storing the DNA (POST /api/genomes is idempotent,
+// and there is no validate-only route), shows the canonical DNA as codons with the offending one
+// marked and the server's message right under it, and hands the code on once the DNA is valid.
+
+import { h, fill, debounce, copyButton } from './dom.js';
+import { storeGenome } from './api.js';
+
+const HEADER_MARKS = new Set(['AHH', 'HHA']);
+const WAIT_MS = 300;
+
+// What the server parses: upper case, white space removed (rules.md §2.1).
+export function canonical(text) {
+  return text.replace(/\s+/g, '').toUpperCase();
+}
+
+// dnaEditor({onValid(stored), onInvalid(error)}) → {el, set(dna), code()}.
+export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = '' } = {}) {
+  const field = h('textarea', {
+    id: 'dna-input', rows: 4, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters',
+    placeholder: 'AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA', 'aria-describedby': 'dna-state dna-error',
+    'aria-label': 'DNA',
+  });
+  const strip = h('div', { class: 'codons', id: 'codons', 'aria-hidden': 'true' });
+  const state = h('p', { class: 'dna-state', id: 'dna-state', 'aria-live': 'polite' });
+  const error = h('p', { class: 'dna-error', id: 'dna-error', role: 'alert' });
+  const codeOut = h('output', { id: 'dna-code', class: 'code' });
+  const copy = copyButton(() => current?.code || '', 'Copy code');
+  copy.id = 'copy-code';
+  const codeRow = h('div', { class: 'row code-row', hidden: true }, 'Code ', codeOut, copy);
+  let current = null; // the last valid stored genome
+  let asked = 0; // request counter: only the latest answer counts
+  let controller = null;
+
+  async function check() {
+    const text = field.value;
+    const mine = ++asked;
+    controller?.abort();
+    controller = new AbortController();
+    state.textContent = 'Checking…';
+    try {
+      const stored = await storeGenome(text, controller.signal);
+      if (mine !== asked) return;
+      current = stored;
+      drawStrip(canonical(text), null);
+      error.textContent = '';
+      state.textContent = stored.dna === '' ? 'Valid: the empty genome (a piece with no moves).' : 'Valid.';
+      codeOut.textContent = stored.code;
+      codeRow.hidden = false;
+      field.setAttribute('aria-invalid', 'false');
+      onValid(stored);
+    } catch (failure) {
+      if (failure.name === 'AbortError' || mine !== asked) return;
+      current = null;
+      codeRow.hidden = true;
+      field.setAttribute('aria-invalid', 'true');
+      state.textContent = failure.codon === undefined ? 'Could not check.' : `Invalid at codon ${failure.codon + 1}.`;
+      error.textContent = failure.message;
+      drawStrip(canonical(text), failure);
+      onInvalid(failure);
+    }
+  }
+  const later = debounce(check, WAIT_MS);
+  field.addEventListener('input', later);
+
+  // The codons as chips; the one the error names is marked, with the message beneath it.
+  function drawStrip(dna, failure) {
+    const chips = [];
+    const count = Math.max(Math.ceil(dna.length / 3), failure && failure.codon !== undefined ? failure.codon + 1 : 0);
+    for (let i = 0; i < count; i++) {
+      const codon = dna.slice(i * 3, i * 3 + 3);
+      const bad = failure && failure.codon === i;
+      const classes = ['codon'];
+      if (HEADER_MARKS.has(codon)) classes.push('mark');
+      if (bad) classes.push('error');
+      if (codon.length < 3) classes.push('short');
+      const letters = [];
+      for (let j = 0; j < Math.max(codon.length, 1); j++) {
+        const letter = codon[j] || '∅';
+        // Only a bad letter is marked as a letter; other errors name the whole codon.
+        const offBy = failure && String(failure.found || '').length === 1 && failure.offset === i * 3 + j;
+        letters.push(h('span', { class: offBy ? 'letter bad' : 'letter' }, letter));
+      }
+      const chip = h('span', { class: classes.join(' '), 'data-codon': i }, letters);
+      if (bad) chip.append(h('span', { class: 'under', 'data-codon-error': i }, failure.message.replace(/^invalid DNA: (codon \d+ \(offset \d+\): )?/, '')));
+      chips.push(chip);
+    }
+    fill(strip, chips);
+  }
+
+  const el = h('div', { class: 'dna-editor' },
+    h('label', { for: 'dna-input' }, 'DNA ', h('span', { class: 'hint' }, '(letters S A C H; spaces ignored)')),
+    field, state, strip, error, codeRow);
+
+  function set(dna) {
+    field.value = dna;
+    check();
+  }
+  if (initial) set(initial);
+
+  return { el, set, code: () => current?.code || null, stored: () => current, field };
+}

@@ -1,0 +1,95 @@
+// Small DOM helpers, so the pages build elements without innerHTML (no markup injection from
+// server strings, and the page's Content-Security-Policy allows no inline styles).
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// h('button', {class: 'x', onclick: f, 'aria-label': '…'}, 'text', child…)
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+// The same for SVG elements, which need their namespace.
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'class') {
+      el.setAttribute('class', value);
+    } else if (key === 'value' && 'value' in el) {
+      el.value = value;
+    } else if (value === true) {
+      el.setAttribute(key, '');
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+// Replaces everything inside `el`.
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let toastTimer = 0;
+
+// A short message in the polite live region (read out by screen readers too).
+export function toast(message) {
+  const el = document.getElementById('toast');
+  if (!el) return;
+  el.textContent = message;
+  el.classList.add('shown');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove('shown'), 2600);
+}
+
+// Copies text; falls back to selecting a hidden field where the Clipboard API is not allowed
+// (plain http on another host than localhost is not a "secure context").
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const field = h('textarea', { class: 'offscreen', 'aria-hidden': 'true' });
+    field.value = text;
+    document.body.append(field);
+    field.select();
+    try { document.execCommand('copy'); } catch { /* nothing more to try */ }
+    field.remove();
+  }
+  toast(`Copied ${text.length > 40 ? 'the link' : text}`);
+}
+
+// A "Copy" button for a value that may change later (read when clicked).
+export function copyButton(valueOf, label = 'Copy') {
+  return h('button', { type: 'button', class: 'small', onclick: () => copyText(valueOf()) }, label);
+}
+
+// Runs `fn` once the calls stop for `ms` (typing, resizing).
+export function debounce(fn, ms) {
+  let timer = 0;
+  const debounced = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+  debounced.cancel = () => clearTimeout(timer);
+  return debounced;
+}

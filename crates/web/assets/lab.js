@@ -1,0 +1,277 @@
+// The lab: a sandbox board beside the DNA editor. Write DNA, place the piece for either side on
+// any square, see where it moves, move anything any time, erase, toggle kings, promote, load a
+// preset into a side and save a side's back rank as a preset. The lab's id and token stay in
+// this browser (localStorage), so a reload keeps the board.
+
+import { h, fill, toast, copyButton } from './dom.js';
+import * as api from './api.js';
+import { Board, parseMoveText } from './board.js';
+import { dnaEditor } from './dna.js';
+import { promotionPicker } from './promote.js';
+import { genomeSvg, describePiece } from './pieces.js';
+
+const KEY = 'gmo.lab';
+const TOOLS = [
+  ['move', 'Move', 'Click a piece to see its moves, then a highlighted square to move it. Dragging moves too.'],
+  ['place', 'Place', 'Click any square to put the chosen genome there.'],
+  ['erase', 'Erase', 'Click a piece to remove it.'],
+  ['king', 'King', 'Click a piece to toggle its king mark.'],
+];
+
+async function openLab(fresh) {
+  if (!fresh) {
+    try {
+      const saved = JSON.parse(localStorage.getItem(KEY) || 'null');
+      if (saved) return { ...saved, view: await api.lab(saved.id, saved.token) };
+    } catch { /* gone or never made: make a new one */ }
+  }
+  const created = await api.createLab({});
+  try { localStorage.setItem(KEY, JSON.stringify({ id: created.id, token: created.token })); } catch { /* private mode */ }
+  return { id: created.id, token: created.token, view: created.lab };
+}
+
+export function labPage(root, params) {
+  let lab = null;
+  let tool = 'move';
+  let side = 'white';
+  let genomeRef = 'queen'; // what Place puts down: a name or a code
+  let selected = null;
+  let targets = [];
+  let last = [];
+
+  const board = new Board({ label: 'Lab board', onSquare: clickSquare, onDrag: (from, to) => move(from, to) });
+  const notice = h('p', { class: 'notice', id: 'lab-notice', role: 'alert' });
+  const explanation = h('pre', { class: 'explanation', id: 'explanation', tabindex: 0, 'aria-label': 'Explanation' }, 'Type DNA to see what it does.');
+  const editor = dnaEditor({
+    onValid(stored) {
+      explanation.textContent = stored.explanation;
+      currentChip.replaceChildren(genomeSvg(stored.code, side), h('span', {}, 'yours'));
+      currentChip.disabled = false;
+      currentChip.dataset.genome = stored.code;
+      currentChip.title = stored.code;
+      // What was just written is what the designer wants to place next.
+      chooseGenome(stored.code, false);
+    },
+    onInvalid() {
+      explanation.textContent = 'Fix the DNA to see what it does.';
+      currentChip.disabled = true;
+    },
+  });
+  const currentChip = h('button', {
+    type: 'button', class: 'choice', id: 'palette-current', disabled: true, 'aria-label': 'Place the genome from the editor',
+    onclick: () => { if (editor.code()) chooseGenome(editor.code(), true); },
+  }, h('span', {}, 'yours'));
+  const palette = h('div', { class: 'choices palette', role: 'group', 'aria-label': 'Genome to place' },
+    currentChip,
+    ...['queen', 'rook', 'bishop', 'knight', 'king', 'pawn'].map((name) => h('button', {
+      type: 'button', class: 'choice', id: `palette-${name}`, 'data-genome': name, 'aria-label': `Place ${name}s`,
+      onclick: () => chooseGenome(name, true),
+    }, genomeSvg(name, side), h('span', {}, name))));
+  const pawnBox = h('input', { type: 'checkbox', id: 'place-pawn' });
+  const kingBox = h('input', { type: 'checkbox', id: 'place-king' });
+  const toolHint = h('p', { class: 'hint', id: 'tool-hint' });
+  const toolButtons = TOOLS.map(([name, label]) => h('button', {
+    type: 'button', class: 'tool', id: `tool-${name}`, 'aria-pressed': 'false', onclick: () => chooseTool(name),
+  }, label));
+  const sideButtons = ['white', 'black'].map((color) => h('button', {
+    type: 'button', class: 'tool', id: `side-${color}`, 'aria-pressed': 'false', onclick: () => chooseSide(color),
+  }, color === 'white' ? 'White' : 'Black'));
+  const moveField = h('input', {
+    id: 'lab-move-text', type: 'text', placeholder: 'e2e4', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Type a move, like e2e4',
+  });
+  const info = h('div', { id: 'piece-info', class: 'piece-info', 'aria-live': 'polite' });
+  const promotion = h('div', { id: 'lab-promotion' });
+  const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code' });
+  const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': 'Side' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
+  const savedPreset = h('div', { id: 'saved-preset' });
+
+  root.replaceChildren(h('div', { class: 'lab-page' },
+    h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
+      h('h2', {}, 'DNA'), editor.el, h('h3', {}, 'What it does'), explanation),
+    h('div', { class: 'board-col' },
+      h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': 'Click does' }, toolButtons),
+      board.el,
+      h('form', { class: 'row move-form', onsubmit: typedMove }, h('label', { for: 'lab-move-text' }, 'Move'), moveField, h('button', { type: 'submit' }, 'Play')),
+      notice),
+    h('aside', { class: 'side-col' },
+      h('section', { class: 'panel' },
+        h('h3', {}, 'Place'),
+        h('div', { class: 'row', role: 'group', 'aria-label': 'Side' }, sideButtons),
+        palette,
+        h('div', { class: 'row' }, h('label', {}, pawnBox, ' pawn'), h('label', {}, kingBox, ' king')),
+        toolHint),
+      promotion,
+      h('section', { class: 'panel' }, h('h3', {}, 'Selected piece'), info),
+      h('section', { class: 'panel' },
+        h('h3', {}, 'Presets'),
+        h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField, h('button', { type: 'submit', id: 'lab-load-preset' }, 'Load')),
+        h('div', { class: 'row' },
+          h('button', { type: 'button', id: 'save-white', onclick: () => savePreset('white') }, 'Save White’s back rank'),
+          h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, 'Save Black’s back rank')),
+        savedPreset),
+      h('section', { class: 'panel' },
+        h('button', { type: 'button', id: 'new-lab', onclick: () => start(true) }, 'New empty lab')))));
+
+  function show(message) { notice.textContent = message || ''; }
+
+  function chooseTool(name) {
+    tool = name;
+    toolButtons.forEach((button) => button.setAttribute('aria-pressed', String(button.id === `tool-${name}`)));
+    toolHint.textContent = TOOLS.find(([t]) => t === name)[2];
+    if (name !== 'move') { selected = null; targets = []; draw(); }
+  }
+
+  function chooseSide(color) {
+    side = color;
+    sideButtons.forEach((button) => button.setAttribute('aria-pressed', String(button.id === `side-${color}`)));
+    for (const chip of palette.querySelectorAll('[data-genome]')) {
+      chip.querySelector('svg')?.replaceWith(genomeSvg(chip.dataset.genome, side));
+    }
+  }
+
+  function chooseGenome(ref, switchTool) {
+    genomeRef = ref;
+    for (const chip of palette.querySelectorAll('.choice')) {
+      chip.classList.toggle('chosen', chip.dataset.genome === ref);
+      chip.setAttribute('aria-pressed', String(chip.dataset.genome === ref));
+    }
+    if (switchTool) chooseTool('place');
+  }
+
+  function apply(view) {
+    lab.view = view;
+    draw();
+    renderPromotion();
+  }
+
+  function draw() {
+    if (!lab) return;
+    const view = lab.view;
+    board.draw({ width: view.width, height: view.height, pieces: view.board, flipped: false, selected, targets, last, due: view.promotion_due });
+  }
+
+  async function run(call) {
+    show('');
+    try {
+      const answer = await call();
+      const view = answer && (answer.lab || (answer.board ? answer : null));
+      if (view) apply(view);
+      return answer;
+    } catch (error) {
+      show(error.message);
+      return null;
+    }
+  }
+
+  async function select(square) {
+    selected = square;
+    targets = [];
+    draw();
+    describe(square);
+    const moves = await run(() => api.labMoves(lab.id, lab.token, square));
+    if (moves && selected === square) { targets = moves; draw(); }
+  }
+
+  // Shows the selected piece's code, DNA and explanation, with a button to edit a copy.
+  async function describe(square) {
+    const piece = lab.view.board.find((p) => p.square === square);
+    if (!piece) { info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.')); return; }
+    const text = h('pre', { class: 'explanation small' }, '…');
+    fill(info, h('p', {}, describePiece(piece)),
+      h('div', { class: 'row' }, 'Code ', h('code', {}, piece.code), copyButton(() => piece.code, 'Copy')),
+      h('button', { type: 'button', class: 'small', onclick: () => editor.set(piece.dna) }, 'Edit its DNA'),
+      text);
+    try { text.textContent = (await api.genome(piece.code)).explanation; } catch { text.textContent = ''; }
+  }
+
+  function clickSquare(square, { drag }) {
+    if (!lab) return;
+    const piece = lab.view.board.find((p) => p.square === square);
+    if (drag) { select(square); return; }
+    if (tool === 'place') {
+      const placement = { genome: genomeRef, color: side, pawn: pawnBox.checked, king: kingBox.checked };
+      run(() => api.labPlace(lab.id, lab.token, square, placement));
+    } else if (tool === 'erase') {
+      if (piece) run(() => api.labErase(lab.id, lab.token, square));
+    } else if (tool === 'king') {
+      if (piece) run(() => api.labKing(lab.id, lab.token, square));
+    } else if (selected && square !== selected && targets.some((m) => m.to === square)) {
+      move(selected, square);
+    } else if (square === selected) {
+      selected = null; targets = []; draw();
+    } else if (piece) {
+      select(square);
+    } else {
+      selected = null; targets = []; draw();
+    }
+  }
+
+  async function move(from, to) {
+    const answer = await run(() => api.labMove(lab.id, lab.token, from, to));
+    if (!answer) return false;
+    last = [from, answer.ply?.landed || to];
+    selected = null;
+    targets = [];
+    draw();
+    return true;
+  }
+
+  function typedMove(event) {
+    event.preventDefault();
+    const parsed = parseMoveText(moveField.value);
+    if (!parsed) { show('Type a move as two squares, like e2e4.'); return; }
+    move(parsed[0], parsed[1]).then((ok) => { if (ok) moveField.value = ''; });
+  }
+
+  function renderPromotion() {
+    const due = lab.view.promotion_due;
+    if (!due) { promotion.replaceChildren(); delete promotion.dataset.square; return; }
+    if (promotion.dataset.square === due) return;
+    promotion.dataset.square = due;
+    const pawn = lab.view.board.find((p) => p.square === due);
+    const extra = editor.code() ? [editor.code()] : [];
+    fill(promotion, promotionPicker({
+      square: due, color: pawn ? pawn.color : 'white', extra,
+      onPick: (ref) => run(() => api.labPromote(lab.id, lab.token, ref)),
+    }));
+  }
+
+  function loadPreset(event) {
+    event.preventDefault();
+    run(() => api.labPreset(lab.id, lab.token, presetSide.value, presetField.value.trim() || 'default'));
+  }
+
+  async function savePreset(color) {
+    const saved = await run(() => api.labSavePreset(lab.id, lab.token, color));
+    if (!saved) return;
+    fill(savedPreset, h('p', {}, `${color === 'white' ? 'White' : 'Black'}’s back rank is preset `,
+      h('code', { id: 'saved-preset-code' }, saved.code), ' ', copyButton(() => saved.code, 'Copy'), ' ',
+      h('a', { href: `#/code/${saved.code}` }, 'view')));
+  }
+
+  async function start(fresh) {
+    show('');
+    try {
+      lab = await openLab(fresh);
+      selected = null; targets = []; last = [];
+      apply(lab.view);
+      if (fresh) toast('A new empty lab');
+    } catch (error) {
+      show(`The lab could not be opened: ${error.message}`);
+    }
+  }
+
+  chooseTool('move');
+  chooseSide('white');
+  chooseGenome('queen', false);
+  info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.'));
+  start(params.get('new') === '1');
+  // Once made, a reload should keep this lab, not make yet another one.
+  if (params.get('new') === '1') history.replaceState(null, '', '#/lab');
+  if (params.get('dna')) editor.set(params.get('dna'));
+  else if (params.get('genome')) {
+    api.genome(params.get('genome')).then((g) => editor.set(g.dna)).catch((error) => show(error.message));
+  }
+  return () => {};
+}
+

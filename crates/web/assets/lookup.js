@@ -1,0 +1,51 @@
+// Looking up a code: a genome (its picture, DNA and explanation) or a preset (its back rank).
+// Codes of both kinds look alike, so the genome is tried first, then the preset.
+
+import { h, copyButton } from './dom.js';
+import * as api from './api.js';
+import { genomeSvg, standardName } from './pieces.js';
+
+export function lookupPage(root, code) {
+  const body = h('div', { class: 'lookup' }, h('p', {}, `Looking up ${code}…`));
+  root.replaceChildren(body);
+  (async () => {
+    try {
+      const genome = await api.genome(code);
+      body.replaceChildren(genomePanel(genome));
+      return;
+    } catch (error) {
+      if (error.status !== 404) { body.replaceChildren(h('p', { class: 'notice' }, error.message)); return; }
+    }
+    try {
+      const preset = await api.preset(code);
+      body.replaceChildren(presetPanel(preset));
+    } catch (error) {
+      body.replaceChildren(h('section', { class: 'panel' },
+        h('h2', {}, 'Not found'),
+        h('p', { class: 'notice', role: 'alert' }, error.status === 404 ? `No genome or preset has the code ${code}.` : error.message),
+        h('a', { class: 'button', href: '#/' }, 'Back')));
+    }
+  })();
+  return () => {};
+}
+
+function genomePanel(genome) {
+  const name = standardName(genome.code);
+  return h('section', { class: 'panel genome-card', id: 'genome-card' },
+    h('div', { class: 'pair' }, genomeSvg(genome.code, 'white'), genomeSvg(genome.code, 'black')),
+    h('h2', {}, 'Genome ', h('code', {}, genome.code), name ? ` — the standard ${name}` : ''),
+    h('div', { class: 'row' }, copyButton(() => genome.code, 'Copy code'),
+      h('a', { class: 'button', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, 'Open in the lab')),
+    h('h3', {}, 'DNA'), h('pre', { class: 'dna' }, genome.dna.replace(/(...)/g, '$1 ').trim() || '(empty)'),
+    h('h3', {}, 'What it does'), h('pre', { class: 'explanation' }, genome.explanation));
+}
+
+function presetPanel(preset) {
+  return h('section', { class: 'panel preset-card', id: 'preset-card' },
+    h('h2', {}, 'Preset ', h('code', {}, preset.code)),
+    h('p', {}, 'A back rank, file a first. Load it during a game’s setup or in the lab.'),
+    h('ol', { class: 'rank' }, preset.genomes.map((code, i) => h('li', {},
+      h('a', { href: `#/code/${code}`, 'aria-label': `file ${String.fromCharCode(97 + i)}: ${standardName(code) || code}` },
+        genomeSvg(code, 'white'), h('span', {}, standardName(code) || code))))),
+    h('div', { class: 'row' }, copyButton(() => preset.code, 'Copy code')));
+}

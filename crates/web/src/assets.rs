@@ -1,0 +1,86 @@
+//! The embedded files: a static table built at compile time, so a missing file is a build error
+//! and the binary serves the page with nothing on disk.
+
+/// One embedded file.
+#[derive(Debug)]
+pub struct Asset {
+    /// Its path under `/assets/` (and `index.html` for `/`).
+    pub path: &'static str,
+    pub content_type: &'static str,
+    pub bytes: &'static [u8],
+    /// A hash of the bytes, computed by the compiler: the ETag changes exactly when the file does.
+    hash: u64,
+}
+
+impl Asset {
+    /// A strong validator for conditional requests.
+    pub fn etag(&self) -> String {
+        format!("\"{:016x}\"", self.hash)
+    }
+}
+
+/// FNV-1a, 64 bits: not for security, only to tell versions of a file apart.
+const fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+macro_rules! embed {
+    ($($path:literal => $type:expr),* $(,)?) => {
+        &[$({
+            const BYTES: &[u8] = include_bytes!(concat!("../assets/", $path));
+            Asset { path: $path, content_type: $type, bytes: BYTES, hash: fnv1a(BYTES) }
+        }),*]
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+pub static ASSETS: &[Asset] = embed![
+    "index.html" => "text/html; charset=utf-8",
+    "style.css" => "text/css; charset=utf-8",
+    "favicon.svg" => "image/svg+xml",
+    "app.js" => JS,
+    "api.js" => JS,
+    "dom.js" => JS,
+    "pieces.js" => JS,
+    "board.js" => JS,
+    "clock.js" => JS,
+    "stream.js" => JS,
+    "home.js" => JS,
+    "game.js" => JS,
+    "lab.js" => JS,
+    "dna.js" => JS,
+    "lookup.js" => JS,
+    "promote.js" => JS,
+    "seats.js" => JS,
+];
+
+/// The file at `path`, if embedded. Only exact names match: no directory walking.
+pub fn find(path: &str) -> Option<&'static Asset> {
+    ASSETS.iter().find(|asset| asset.path == path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_served_as_javascript() {
+        for asset in ASSETS.iter().filter(|asset| asset.path.ends_with(".js")) {
+            assert_eq!(asset.content_type, JS, "{}", asset.path);
+        }
+    }
+
+    #[test]
+    fn etags_differ_between_files() {
+        let tags: std::collections::HashSet<String> = ASSETS.iter().map(Asset::etag).collect();
+        assert_eq!(tags.len(), ASSETS.len());
+    }
+}
