@@ -1,5 +1,6 @@
 //! `gmo`: the GMO chess command line.
 
+mod arena;
 mod genome_cmd;
 mod perft;
 mod serve;
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Bots play each other from a preset; prints wins, draws, losses and speed per bot.
+    Arena(arena::ArenaArgs),
     /// Check, hash and explain genomes (DNA).
     Genome(genome_cmd::GenomeArgs),
     /// Count ply sequences from the default start or check a perft*.jsonl file.
@@ -30,6 +33,7 @@ enum Command {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
+        Command::Arena(args) => arena::run(args),
         Command::Genome(args) => genome_cmd::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),

@@ -45,7 +45,7 @@ pub use game::{FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
 pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};
-pub use movegen::LegalMove;
+pub use movegen::{LegalMove, destinations_on, for_each_move_on};
 pub use perft::{PROMOTION_GENOMES, divide, perft};
 pub use piece::{GenomeId, Piece};
 pub use position::{

@@ -146,6 +146,33 @@ pub(crate) fn has_move(table: &GenomeTable, board: &Board, color: Color) -> bool
     })
 }
 
+/// Calls `f(from, to, effect)` for every move of `color`'s pieces on `board`, whose genome ids
+/// name entries of `table`: for searches outside this crate that copy-make boards. Pieces whose
+/// genome is not in `table` have no moves.
+pub fn for_each_move_on(
+    table: &GenomeTable,
+    board: &Board,
+    color: Color,
+    mut f: impl FnMut(Square, Square, Effect),
+) {
+    for from in board.side(color) {
+        if let Some(cg) = table.get(board.genome_at(from)) {
+            for_each_move(cg, from, color, board, |to, effect| f(from, to, effect));
+        }
+    }
+}
+
+/// The destinations of whatever piece stands on `from` (empty if none): for evaluations outside
+/// this crate (mobility, attacked squares).
+pub fn destinations_on(table: &GenomeTable, board: &Board, from: Square) -> u64 {
+    match (board.piece_at(from), table.get(board.genome_at(from))) {
+        (Some(piece), Some(cg)) if board.size().contains(from) => {
+            destinations(cg, from, piece.color, board)
+        }
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::compile::{Party, TargetKind};
