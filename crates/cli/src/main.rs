@@ -8,6 +8,10 @@ mod serve;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// See the `mimalloc` dependency in Cargo.toml for why.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "gmo",

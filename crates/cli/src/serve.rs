@@ -8,7 +8,7 @@ use tracing_subscriber::EnvFilter;
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on (port 0: any free port; the line `listening on http://…` says which).
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
     /// `postgres://…` or `sqlite://path` (the file is created on first start).
@@ -42,6 +42,7 @@ async fn serve(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    announce(app.addr());
     match app.serve_until(shutdown_signal()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -49,6 +50,16 @@ async fn serve(args: ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// One plain line on stdout whatever the log filter, so that scripts and tests started with
+/// `--bind 127.0.0.1:0` can read the port the system picked.
+fn announce(addr: SocketAddr) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    // Nobody reading stdout is no reason to stop serving.
+    let _ = writeln!(out, "listening on http://{addr}");
+    let _ = out.flush();
 }
 
 /// Ctrl-C or SIGTERM (what a supervisor or `docker stop` sends).

@@ -2,7 +2,7 @@
 
 use crate::clock::{Timers, sweep_forever};
 use crate::config::Config;
-use crate::games::Locks;
+use crate::games::{Cache, Locks};
 use crate::hub::Hub;
 use crate::listen::Listener;
 use crate::metrics::Metrics;
@@ -21,6 +21,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub metrics: Arc<Metrics>,
     pub locks: Arc<Locks>,
+    pub cache: Arc<Cache>,
     pub timers: Arc<Timers>,
     pub listener: Arc<Listener>,
     /// Turns true when the server stops: open streams end so the shutdown can finish.
@@ -60,6 +61,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         config: Arc::new(config),
         metrics: Arc::default(),
         locks: Arc::default(),
+        cache: Arc::default(),
         timers: Arc::default(),
         listener: Arc::new(Listener::new(store.clone())),
         closing,

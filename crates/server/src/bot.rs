@@ -8,6 +8,7 @@ use crate::games::{self, Acted, game_error, move_plies, promotion_plies};
 use crate::routes::{preset_genomes, resolve_genome};
 use crate::time::now_ms;
 use gmo_engine::{Color, Game};
+use gmo_store::GameSettings;
 use rand::seq::IndexedRandom;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,9 +58,33 @@ pub async fn set_up(state: &AppState, game: &mut Game, white: bool, black: bool)
     Ok(())
 }
 
-/// If a bot is to act in this game, lets it act soon, in the background.
-pub fn wake(state: &AppState, id: &str, game: &Arc<Game>) {
-    if game.to_move().is_none() {
+/// Which seats of a game bots hold.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bots {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl Bots {
+    pub fn of(settings: &GameSettings) -> Bots {
+        Bots {
+            white: settings.white_bot.is_some(),
+            black: settings.black_bot.is_some(),
+        }
+    }
+
+    fn plays(self, color: Color) -> bool {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// If a bot is to act in this game, lets it act soon, in the background. Games between people
+/// cost nothing here: most moves never reach the bot's change path.
+pub fn wake(state: &AppState, id: &str, game: &Arc<Game>, bots: Bots) {
+    if !game.to_move().is_some_and(|color| bots.plays(color)) {
         return;
     }
     let (state, id) = (state.clone(), id.to_owned());
@@ -99,7 +124,7 @@ async fn act(state: &AppState, id: &str) -> ApiResult<()> {
         })
     })
     .await?;
-    wake(state, id, &changed.game);
+    wake(state, id, &changed.game, changed.bots);
     Ok(())
 }
 

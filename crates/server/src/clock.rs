@@ -3,14 +3,14 @@
 //! of the database, which also ends the games of a process that died.
 
 use crate::app::AppState;
-use crate::games::{self, Stored};
+use crate::games;
 use crate::hub::{PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
-use gmo_engine::{Event, Game};
+use gmo_engine::{Event, Game, GameSnapshot};
 use gmo_store::{Change, StoreError};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 use tokio::task::AbortHandle;
 
@@ -69,32 +69,38 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
     let now = now_ms();
     let swept = state
         .store
-        .sweep_expired(now, SWEEP_BATCH, |stored: Stored| {
-            let mut game = stored.state;
-            game.tick(now).then(|| flagged(game))
+        .sweep_expired(now, SWEEP_BATCH, |stored: gmo_store::Game<GameSnapshot>| {
+            // The row's snapshot has no events (they are the record): enough to tick the clock.
+            let mut game = Game::try_from(stored.state).ok()?;
+            game.tick(now).then(|| flagged(&game))
         })
         .await?;
     let count = swept.len();
     for done in swept {
         Metrics::bump(&state.metrics.games_ended);
-        let game = Arc::new(done.change.state);
-        let update = Update {
-            version: done.version,
-            kinds: vec!["end".to_owned()],
-            ply: PlyViews::default(),
-            game,
-        };
-        games::publish(state, &done.id, update);
+        // Reloaded with its record, so that this process's streams and cache see the whole game.
+        match games::load(state, &done.id).await {
+            Ok(stored) => {
+                let update = Update {
+                    version: stored.version,
+                    kinds: vec!["end".to_owned()],
+                    ply: PlyViews::default(),
+                    game: stored.state,
+                };
+                games::publish(state, &done.id, update);
+            }
+            Err(error) => tracing::warn!(game = done.id, ?error, "could not reload a swept game"),
+        }
     }
     Ok(count)
 }
 
-fn flagged(game: Game) -> Change<Event, Game> {
+fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
     Change {
         ply: game.events().last().cloned(),
         status: game.status().name().to_owned(),
         deadline_ms: None,
         finished: game.is_over(),
-        state: game,
+        state: games::row_state(game),
     }
 }

@@ -13,6 +13,7 @@ mod hub;
 mod listen;
 mod metrics;
 mod openapi;
+mod record;
 mod routes;
 mod time;
 mod views;

@@ -33,11 +33,11 @@ impl Listener {
         }
     }
 
-    /// Tells the other processes that game `id` changed (in the background: the change is
-    /// committed already, and a lost announcement only delays their streams to the next one).
-    pub fn notify(&self, id: &str, update: &Update) {
+    /// The announcement of `update` to the other processes, for the store to send with the
+    /// change (`None` on SQLite, where there are none).
+    pub fn notice(&self, id: &str, update: &Update) -> Option<String> {
         if self.store.backend_name() != "postgres" {
-            return;
+            return None;
         }
         let announcement = Announcement {
             origin: self.origin.clone(),
@@ -46,7 +46,13 @@ impl Listener {
             kinds: update.kinds.clone(),
             ply: update.ply.clone(),
         };
-        let Ok(payload) = serde_json::to_string(&announcement) else {
+        serde_json::to_string(&announcement).ok()
+    }
+
+    /// Tells the other processes that game `id` changed (in the background: the change is
+    /// committed already, and a lost announcement only delays their streams to the next one).
+    pub fn notify(&self, id: &str, update: &Update) {
+        let Some(payload) = self.notice(id, update) else {
             return;
         };
         let store = self.store.clone();

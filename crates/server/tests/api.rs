@@ -22,6 +22,7 @@ both!(
     a_two_second_game_ends_on_time_on_the_stream,
     white_never_sees_black_genomes_before_the_end,
     bad_inputs_get_4xx_and_change_nothing,
+    a_bot_seat_gets_no_token_and_no_invite,
 );
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -54,6 +55,34 @@ async fn postgres_a_move_through_one_process_reaches_a_stream_on_another() {
             stream.next().await.is_none(),
             "the stream closes after the end"
         );
+    })
+    .await;
+}
+
+/// Each process keeps the games it touched decoded; a change the other process made since must
+/// still be seen, whether the stale copy would refuse the request or accept it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_two_processes_take_turns_on_one_game() {
+    common::two_on_postgres(|one, two| async move {
+        let (id, white, black, _) = new_game(&one, json!({})).await;
+        set_up(&one, &id, &white, "default", "d1").await;
+        set_up(&two, &id, &black, "default", "d8").await;
+        play(&one, &id, &white, "e2", "e3").await;
+        // `two` last saw White to move: its copy would refuse Black.
+        play(&two, &id, &black, "e7", "e6").await;
+        // `one` last saw Black to move: its copy would refuse White.
+        let moved = play(&one, &id, &white, "d2", "d3").await;
+        assert_eq!(moved["game"]["moves_played"], 3);
+        // `two`'s copy would accept a resignation at move 2: the commit must see move 3.
+        let resigned = two
+            .post(&format!("/api/games/{id}/resign"), Some(&black), json!({}))
+            .await;
+        assert_eq!(resigned.status, 200, "{}", resigned.text);
+        assert_eq!(resigned.body["moves_played"], 3);
+        assert_eq!(resigned.body["status"], "white_won");
+        let record = one.get(&format!("/api/games/{id}/record"), None).await;
+        let plies = record.body["plies"].as_array().expect("plies").len();
+        assert_eq!(plies, 3, "{}", record.text);
     })
     .await;
 }
@@ -106,6 +135,13 @@ async fn new_game(server: &Server, body: Value) -> (String, String, String, Valu
             .to_owned()
     };
     let id = created.body["id"].as_str().expect("an id").to_owned();
+    for side in ["white", "black"] {
+        assert_eq!(
+            created.body["invite"][side],
+            format!("/#/game/{id}?seat={side}&token={}", token(side)),
+            "the invite link opens the seat"
+        );
+    }
     (id, token("white"), token("black"), created.body)
 }
 
@@ -548,8 +584,9 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
         .get(&format!("/api/games/{id}/record"), Some(&black))
         .await;
     assert_eq!(record.status, 200, "{}", record.text);
-    assert_eq!(record.body["plies"].as_array().expect("plies").len(), 6);
     assert_eq!(record.body["status"], "white_won");
+    check_record_plies(&record.body, &standard("rook").code().to_string());
+    check_record_replays(&record.body);
     let view = server.get(&format!("/api/games/{id}"), None).await;
     assert!(
         piece(&view.body, "c2").expect("c2")["code"].is_string(),
@@ -584,7 +621,72 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
         .get(&format!("/api/games/{id}/record"), Some(&white))
         .await;
     assert_eq!(record.status, 200);
-    assert_eq!(record.body["plies"][0]["type"], "time");
+    assert_eq!(record.body["plies"], json!([]), "a flag fall is not a ply");
+    assert_eq!(record.body["replay"]["events"][0]["type"], "time");
+    check_record_replays(&record.body);
+}
+
+async fn a_bot_seat_gets_no_token_and_no_invite(server: Server) {
+    let created = server
+        .post("/api/games", None, json!({"black": "bot:random"}))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("an id");
+    let token = created.body["seats"]["white"]["token"]
+        .as_str()
+        .expect("White's token");
+    assert_eq!(
+        created.body["invite"]["white"],
+        format!("/#/game/{id}?seat=white&token={token}")
+    );
+    assert_eq!(created.body["seats"]["black"]["token"], Value::Null);
+    assert_eq!(created.body["invite"]["black"], Value::Null);
+}
+
+/// The record's plies are api.md's: five move views with what was drawn, and the promotion.
+fn check_record_plies(record: &Value, rook: &str) {
+    let plies = record["plies"].as_array().expect("plies");
+    let moves = [
+        ("b2", "c3"),
+        ("b3", "b2"),
+        ("c3", "d4"),
+        ("d3", "c2"),
+        ("d4", "c4"),
+    ];
+    let mut moved = plies.iter().filter(|ply| ply["type"] == "move");
+    for (from, to) in moves {
+        let ply = moved.next().expect("a move ply");
+        assert_eq!((&ply["from"], &ply["to"]), (&json!(from), &json!(to)));
+        assert_eq!(ply["landed"], to, "no deviation among rooks");
+        for side in ["from_after", "to_after"] {
+            assert!(
+                ["mover", "target", "nothing"].contains(&ply[side]["what"].as_str().expect("what")),
+                "{ply}"
+            );
+            assert!(["mover", "opponent"].contains(&ply[side]["owner"].as_str().expect("owner")));
+        }
+    }
+    assert_eq!(plies.len(), 6, "five moves and a promotion");
+    assert_eq!(
+        plies[1]["to_after"]["what"], "mover",
+        "b3→b2 lands on an empty square"
+    );
+    let promotion = &plies[3];
+    assert_eq!(promotion["type"], "promotion");
+    assert_eq!(promotion["promotion"], "d4");
+    assert_eq!(promotion["genome"], rook);
+}
+
+/// The exported record is self-contained: the engine replays it to the final position.
+fn check_record_replays(record: &Value) {
+    let exported: gmo_engine::GameRecord =
+        serde_json::from_value(record["replay"].clone()).expect("an engine record");
+    let replayed = gmo_engine::replay(&exported).expect("the record replays");
+    let view =
+        serde_json::to_value(replayed.view(gmo_engine::Viewer::Spectator, 0)).expect("a view");
+    for field in ["board", "status", "reason", "moves_played", "promotion_due"] {
+        assert_eq!(view[field], record["game"][field], "{field} after replay");
+    }
 }
 
 /// A random game on a 4×4 board: every answer and stream line White gets is searched for the

@@ -1,6 +1,6 @@
 //! Games: settings, seat-token hashes, the engine's state (opaque JSON) and the record of plies.
 //! A change is one transaction: lock the game, check its version, append the ply, write the
-//! state and the next version, commit.
+//! state and the next version, commit (on PostgreSQL all of it in one statement).
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
@@ -207,6 +207,15 @@ impl Store {
         row.ok_or_else(|| not_found(id))?.into_game()
     }
 
+    /// A game's version: one indexed read, so that a caller holding the game's state from that
+    /// version can use it instead of loading and decoding it again.
+    pub async fn game_version(&self, id: &str) -> Result<i64, StoreError> {
+        let version: Option<i64> = reading!(self, pool => {
+            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+        })?;
+        version.ok_or_else(|| not_found(id))
+    }
+
     /// Applies a change to a game at `expected_version`, in one transaction serialised with every
     /// other writer of the game, and returns the new version. A writer that read an older version
     /// gets [`StoreError::Stale`] and nothing changes.
@@ -216,7 +225,24 @@ impl Store {
         expected_version: i64,
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
+        self.apply_announced(id, expected_version, change, None)
+            .await
+    }
+
+    /// [`Store::apply`], and on PostgreSQL `NOTIFY` of `notice` on [`crate::CHANNEL`] in the same
+    /// statement: listeners get it exactly when the change commits, and it costs no round trip
+    /// of its own. SQLite has no listeners: `notice` is ignored.
+    pub async fn apply_announced<P: Serialize, S: Serialize>(
+        &self,
+        id: &str,
+        expected_version: i64,
+        change: &Change<P, S>,
+        notice: Option<&str>,
+    ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
+        if let crate::connect::Backend::Postgres(pool) = &self.backend {
+            return apply_postgres(pool, id, expected_version, &row, notice).await;
+        }
         let version = transaction!(self, |tx, dialect| {
             let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
             let found: Option<(i64, i64)> = sqlx::query_as(lock)
@@ -250,6 +276,54 @@ impl Store {
             .iter()
             .map(|ply| serde_json::from_str(ply).map_err(StoreError::from))
             .collect()
+    }
+}
+
+/// On PostgreSQL a change is one statement (so one round trip and one implicit transaction):
+/// the version-checked `UPDATE` takes the row lock, the ply is appended from its result, and the
+/// announcement (if any) is queued to be delivered at commit. A concurrent writer waits for the
+/// lock, then finds the version moved on and changes nothing.
+const APPLY_POSTGRES: &str = "WITH up AS (\
+       UPDATE games SET version = version + 1, status = $3, finished = $4, state = $5, \
+       plies = plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END, deadline_ms = $7, \
+       updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND version = $2 RETURNING id, version, plies), \
+     appended AS (INSERT INTO plies (game_id, seq, ply) \
+       SELECT id, plies - 1, $6 FROM up WHERE $6::text IS NOT NULL) \
+     SELECT version, CASE WHEN $9::text IS NULL THEN '' ELSE pg_notify($8, $9)::text END FROM up";
+
+async fn apply_postgres(
+    pool: &sqlx::PgPool,
+    id: &str,
+    expected_version: i64,
+    row: &ChangeRow,
+    notice: Option<&str>,
+) -> Result<i64, StoreError> {
+    let applied: Option<(i64, String)> = sqlx::query_as(APPLY_POSTGRES)
+        .bind(id)
+        .bind(expected_version)
+        .bind(&row.status)
+        .bind(row.finished)
+        .bind(&row.state)
+        .bind(row.ply.as_deref())
+        .bind(row.deadline_ms)
+        .bind(crate::CHANNEL)
+        .bind(notice)
+        .fetch_optional(pool)
+        .await?;
+    if let Some((version, _)) = applied {
+        return Ok(version);
+    }
+    // Nothing changed: say whether the game is missing or moved on.
+    let found: Option<i64> = sqlx::query_scalar(EXISTS)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    match found {
+        Some(found) => Err(StoreError::Stale {
+            expected: expected_version,
+            found,
+        }),
+        None => Err(not_found(id)),
     }
 }
 

@@ -28,6 +28,7 @@ both!(
     labs_are_saved_with_version_checks,
     issued_tokens_are_known,
     notifications_reach_listeners_on_postgres,
+    announced_changes_notify_only_when_they_commit,
     applied_changes_survive_a_reconnect,
 );
 
@@ -715,5 +716,38 @@ async fn notifications_reach_listeners_on_postgres(db: Db) {
                     .expect("a payload");
             assert_eq!(payload, "game 1 changed");
         }
+    }
+}
+
+/// `apply_announced` announces with the change: a stale change is neither written nor announced,
+/// and a committed one is, with its version readable at once.
+async fn announced_changes_notify_only_when_they_commit(db: Db) {
+    let store = &db.store;
+    let id = new_game(store, None).await;
+    let listening = store.listen().await.expect("listens");
+    let stale = store
+        .apply_announced(&id, 7, &play(&[], json!("stale")), Some("stale"))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Stale { .. })), "{stale:?}");
+    let first = play(&[], json!("first"));
+    let version = store
+        .apply_announced(&id, 0, &first, Some("first"))
+        .await
+        .expect("applied");
+    assert_eq!(store.game_version(&id).await.expect("a version"), version);
+    assert_eq!(
+        store.record::<Value>(&id).await.expect("record"),
+        [json!("first")]
+    );
+    if let Some(mut notifications) = listening {
+        let payload = tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
+            .await
+            .expect("in time")
+            .expect("a payload");
+        assert_eq!(payload, "first", "the stale change announced nothing");
+    }
+    match store.game_version(&new_id_unknown()).await {
+        Err(StoreError::NotFound { what: "game", .. }) => {}
+        other => panic!("{other:?}"),
     }
 }

@@ -211,9 +211,8 @@ export function gamePage(root, id, token) {
     try {
       const record = await api.gameRecord(id, token);
       recordLoaded = true;
-      plies = record.plies
-        .filter((event) => event.type === 'move' || event.type === 'promotion')
-        .map((event) => (event.type === 'move' ? event : { promotion: event.square, genome: 'a new piece' }));
+      // Record plies have api.md's ply shape, as stream plies do.
+      plies = record.plies.filter((ply) => ply.type === 'move' || ply.type === 'promotion');
       renderMoves();
     } catch { /* the list we have stays */ }
   }

@@ -3,27 +3,32 @@
 //! process by a per-game lock, and across processes by the version check: the loser of a race
 //! gets 409 and nothing changes.
 
+mod cache;
 mod errors;
 mod locks;
 mod plies;
+mod row;
 mod seats;
 
+pub use cache::Cache;
 pub use errors::{game_error, lab_error};
 pub use locks::Locks;
 pub use plies::{move_plies, promotion_plies};
+pub use row::{load, row_state};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
+use crate::bot::Bots;
 use crate::error::{ApiError, ApiResult};
 use crate::hub::{PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
-use gmo_engine::{Color, Event, Game, GameStatus};
-use gmo_store::Change;
+use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus};
+use gmo_store::{Change, StoreError};
 use std::sync::Arc;
 
-/// A stored game: the engine's snapshot plus the store's bookkeeping.
-pub type Stored = gmo_store::Game<Game>;
+/// A stored game: the engine's state (decoded once, shared) plus the store's bookkeeping.
+pub type Stored = gmo_store::Game<Arc<Game>>;
 
 /// What an engine call did, beyond its answer: the stream lines it makes and its ply as each
 /// viewer may see it.
@@ -38,6 +43,8 @@ pub struct Acted<T> {
 #[derive(Debug)]
 pub struct Changed<T> {
     pub seat: Color,
+    /// Which seats bots hold, so that the caller can wake the one to move.
+    pub bots: Bots,
     pub game: Arc<Game>,
     pub answer: T,
     pub now: i64,
@@ -50,7 +57,7 @@ pub async fn change<T>(
     state: &AppState,
     id: &str,
     token: &str,
-    op: impl FnOnce(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
+    op: impl Fn(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
 ) -> ApiResult<Changed<T>> {
     change_by(state, id, Actor::Token(token), op).await
 }
@@ -59,7 +66,7 @@ pub async fn change<T>(
 pub async fn change_as_bot<T>(
     state: &AppState,
     id: &str,
-    op: impl FnOnce(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
+    op: impl Fn(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
 ) -> ApiResult<Changed<T>> {
     change_by(state, id, Actor::Bot, op).await
 }
@@ -75,32 +82,94 @@ async fn change_by<T>(
     state: &AppState,
     id: &str,
     actor: Actor<'_>,
-    op: impl FnOnce(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
+    op: impl Fn(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
 ) -> ApiResult<Changed<T>> {
     let _turn = state.locks.lock(id).await;
-    let stored: Stored = state.store.load_game(id).await?;
+    // First on the game as this process last committed it, without reading the database: the
+    // version check of the commit (or, for a refusal, one read of the version) finds out if
+    // another process moved the game on, and then the change runs once more on a fresh load.
+    if let Some(cached) = state.cache.latest(id) {
+        match attempt(state, &cached, &actor, &op, Fresh::No).await {
+            Attempt::Done(result) => return result,
+            Attempt::Outdated => state.cache.forget(id),
+        }
+    }
+    let stored = load(state, id).await?;
+    match attempt(state, &stored, &actor, &op, Fresh::Yes).await {
+        Attempt::Done(result) => result,
+        // A lost race with another process: 409, nothing changed.
+        Attempt::Outdated => Err(ApiError::conflict(
+            "conflict",
+            "another request changed this first; reload and try again",
+        )),
+    }
+}
+
+/// Whether a game was just read from the database, or may be behind it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fresh {
+    Yes,
+    No,
+}
+
+enum Attempt<T> {
+    Done(ApiResult<Changed<T>>),
+    /// The game was not the stored one: nothing changed.
+    Outdated,
+}
+
+async fn attempt<T>(
+    state: &AppState,
+    stored: &Stored,
+    actor: &Actor<'_>,
+    op: &impl Fn(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
+    fresh: Fresh,
+) -> Attempt<T> {
+    // Tokens never change, so a refused token needs no fresh read.
     let seat = match actor {
-        Actor::Token(token) => seat_of(state, &stored, token).await?,
-        Actor::Bot => bot_to_move(&stored)?,
+        Actor::Token(token) => seat_of(state, stored, token).await,
+        Actor::Bot => bot_to_move(stored),
     };
     let now = now_ms();
-    let mut game = stored.state.clone();
-    match op(&mut game, seat, now) {
-        Ok(acted) => {
-            let game = commit(state, &stored, game, acted.kinds, acted.ply).await?;
-            Ok(Changed {
+    let mut game = Game::clone(&stored.state);
+    let done = match seat.and_then(|seat| op(&mut game, seat, now).map(|acted| (seat, acted))) {
+        Ok((seat, acted)) => commit(state, stored, game, acted.kinds, acted.ply)
+            .await
+            .map(|game| Changed {
                 seat,
+                bots: Bots::of(&stored.settings),
                 game,
                 answer: acted.answer,
                 now,
-            })
-        }
+            }),
         Err(refusal) => {
-            if game.is_over() && !stored.state.is_over() {
-                commit(state, &stored, game, vec!["end"], PlyViews::default()).await?;
+            if fresh == Fresh::No && !current(state, stored).await {
+                return Attempt::Outdated;
             }
-            Err(refusal)
+            if game.is_over() && !stored.state.is_over() {
+                let ended = commit(state, stored, game, vec!["end"], PlyViews::default()).await;
+                if let Err(error) = ended {
+                    return outdated_or_failed(error);
+                }
+            }
+            return Attempt::Done(Err(refusal));
         }
+    };
+    match done {
+        Ok(changed) => Attempt::Done(Ok(changed)),
+        Err(error) => outdated_or_failed(error),
+    }
+}
+
+/// Whether `stored` is still the game's stored version (a refusal may rest on it).
+async fn current(state: &AppState, stored: &Stored) -> bool {
+    matches!(state.store.game_version(&stored.id).await, Ok(v) if v == stored.version)
+}
+
+fn outdated_or_failed<T>(error: StoreError) -> Attempt<T> {
+    match error {
+        StoreError::Stale { .. } => Attempt::Outdated,
+        other => Attempt::Done(Err(other.into())),
     }
 }
 
@@ -117,70 +186,91 @@ fn bot_to_move(stored: &Stored) -> ApiResult<Color> {
 /// Ends game `id` on time if its clock has fallen by now; used by the per-game timers.
 pub async fn flag(state: &AppState, id: &str) -> ApiResult<()> {
     let _turn = state.locks.lock(id).await;
-    let stored: Stored = state.store.load_game(id).await?;
-    let mut game = stored.state.clone();
+    let stored = load(state, id).await?;
+    let mut game = Game::clone(&stored.state);
     if game.tick(now_ms()) {
         commit(state, &stored, game, vec!["end"], PlyViews::default()).await?;
     }
     Ok(())
 }
 
-/// Writes `game` over `stored` (version-checked) and announces it.
+/// Writes `game` over `stored` (version-checked) and announces it: to other processes in the
+/// same statement (delivered when it commits), then to this process's streams.
 async fn commit(
     state: &AppState,
     stored: &Stored,
     game: Game,
     kinds: Vec<&'static str>,
     ply: PlyViews,
-) -> ApiResult<Arc<Game>> {
+) -> Result<Arc<Game>, StoreError> {
     let event = game
         .events()
         .get(stored.state.events().len()..)
         .and_then(<[Event]>::last);
     let change = change_of(&game, event.cloned());
-    let version = state
-        .store
-        .apply(&stored.id, stored.version, &change)
-        .await?;
     let game = Arc::new(game);
-    let kinds = kinds.into_iter().map(str::to_owned).collect();
-    announce(
-        state,
-        &stored.id,
-        &stored.state,
-        Update {
-            version,
-            kinds,
-            ply,
-            game: game.clone(),
-        },
-    );
+    let update = Update {
+        version: stored.version + 1,
+        kinds: kinds.into_iter().map(str::to_owned).collect(),
+        ply,
+        game: game.clone(),
+    };
+    let notice = state.listener.notice(&stored.id, &update);
+    let applied = state
+        .store
+        .apply_announced(&stored.id, stored.version, &change, notice.as_deref())
+        .await;
+    let version = match applied {
+        Ok(version) => version,
+        Err(error) => {
+            // Another process may have moved the game on: decode it afresh next time.
+            state.cache.forget(&stored.id);
+            return Err(error);
+        }
+    };
+    state
+        .cache
+        .put(after(stored, change.ply.is_some(), version, game.clone()));
+    count(&state.metrics, &stored.state, &game);
+    publish_here(state, &stored.id, Update { version, ..update });
     Ok(game)
 }
 
+/// The stored game after its change to `game` committed as `version` (with a ply or not).
+fn after(stored: &Stored, plied: bool, version: i64, game: Arc<Game>) -> Stored {
+    let finished = game.is_over();
+    Stored {
+        version,
+        status: game.status().name().to_owned(),
+        finished,
+        plies: stored.plies + i64::from(plied),
+        deadline_ms: game.deadline_ms().filter(|_| !finished),
+        state: game,
+        ..stored.clone()
+    }
+}
+
 /// What the store writes for a game in this state.
-pub fn change_of(game: &Game, ply: Option<Event>) -> Change<Event, &Game> {
+pub fn change_of(game: &Game, ply: Option<Event>) -> Change<Event, GameSnapshot> {
     Change {
         ply,
-        state: game,
+        state: row_state(game),
         status: game.status().name().to_owned(),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
     }
 }
 
-/// After a commit: count it, hand it to this process's streams and to other processes, and
-/// (re)arm the game's flag timer.
-pub fn announce(state: &AppState, id: &str, before: &Game, update: Update) {
-    count(&state.metrics, before, &update.game);
-    publish(state, id, update);
+/// Hands an update committed without an announcement (a sweep's) to other processes, then to
+/// this process.
+pub fn publish(state: &AppState, id: &str, update: Update) {
+    state.listener.notify(id, &update);
+    publish_here(state, id, update);
 }
 
-/// Re-arms the game's flag timer and hands the update to this process's streams and to other
-/// processes.
-pub fn publish(state: &AppState, id: &str, update: Update) {
+/// Re-arms the game's flag timer and hands the update to this process's streams.
+fn publish_here(state: &AppState, id: &str, update: Update) {
     state.timers.arm(state, id, update.game.deadline_ms());
-    state.listener.notify(id, &update);
     state.hub.publish(id, update);
 }
 
@@ -194,11 +284,6 @@ fn count(metrics: &Metrics, before: &Game, after: &Game) {
     if after.is_over() && !before.is_over() {
         Metrics::bump(&metrics.games_ended);
     }
-}
-
-/// Loads a game for reading, turning a missing one into 404.
-pub async fn load(state: &AppState, id: &str) -> ApiResult<Stored> {
-    Ok(state.store.load_game(id).await?)
 }
 
 /// Refuses a request that needs the game to be over.

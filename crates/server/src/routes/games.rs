@@ -15,7 +15,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use gmo_engine::{Event, Game, MoveView, Settings, Viewer};
+use gmo_engine::{Game, MoveView, Settings, Viewer};
 use gmo_store::{GameSettings, NewGame};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -61,9 +61,10 @@ pub struct PresetRequest {
     pub preset: String,
 }
 
-/// Creates a game → its id, the seats' tokens (shown once) and its view.
+/// Creates a game → its id, the seats' tokens (shown once), an invite link per seat and its view.
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameRequest,
-    responses((status = 201, description = "{id, seats: {white: {token}, black: {token}}, game}"),
+    responses((status = 201, description = "{id, seats: {white: {token}, black: {token}}, \
+invite: {white, black} (relative links `/#/game/{id}?seat=…&token=…`, null for a bot's seat), game}"),
               (status = 422, description = "bad settings")))]
 pub async fn create(
     State(state): State<AppState>,
@@ -99,7 +100,7 @@ pub async fn create(
             white_token: white_token.as_deref().map(gmo_store::token_hash),
             black_token: black_token.as_deref().map(gmo_store::token_hash),
             status: game.status().name(),
-            state: &game,
+            state: &games::row_state(&game),
             deadline_ms: game.deadline_ms(),
         })
         .await?;
@@ -107,14 +108,22 @@ pub async fn create(
     // A game between two bots has started already: its clock runs and its bot is to move.
     state.timers.arm(&state, &id, game.deadline_ms());
     let game = std::sync::Arc::new(game);
-    crate::bot::wake(&state, &id, &game);
-    let seat = |token: Option<String>| json!({ "token": token });
+    crate::bot::wake(&state, &id, &game, crate::bot::Bots::of(&stored_settings));
+    let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let body = json!({
         "id": id,
-        "seats": {"white": seat(white_token), "black": seat(black_token)},
+        "invite": {"white": invite("white", &white_token), "black": invite("black", &black_token)},
+        "seats": {"white": {"token": white_token}, "black": {"token": black_token}},
         "game": game_view(&id, &game, Viewer::Spectator, now_ms()),
     });
     Ok((StatusCode::CREATED, Json(body)))
+}
+
+/// The web client's link that opens game `id` from `seat` (relative to the server's origin; the
+/// token travels in the fragment, which browsers never send to a server). Tokens are hex, so
+/// they need no escaping.
+fn invite_link(id: &str, seat: &str, token: &str) -> String {
+    format!("/#/game/{id}?seat={seat}&token={token}")
 }
 
 /// The game as the caller's seat (or a spectator, without a token) may see it.
@@ -204,7 +213,7 @@ pub async fn ready(
         Ok(acted)
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game);
+    crate::bot::wake(&state, &id, &changed.game, changed.bots);
     Ok(seat_view(&id, &changed))
 }
 
@@ -262,7 +271,7 @@ pub async fn play(
     if let Some(mutated) = &changed.answer.drawn.mutation {
         state.store.put_genome(mutated).await?;
     }
-    crate::bot::wake(&state, &id, &changed.game);
+    crate::bot::wake(&state, &id, &changed.game, changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed
         .game
@@ -291,7 +300,7 @@ pub async fn promote(
         })
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game);
+    crate::bot::wake(&state, &id, &changed.game, changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
@@ -338,9 +347,11 @@ pub async fn abort(
     Ok(seat_view(&id, &changed))
 }
 
-/// The full record, every genome included, once the game is over (409 before).
+/// The full record, every genome included, once the game is over (409 before): `plies` as
+/// api.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path)),
-    responses((status = 200, description = "{id, status, reason, record, plies}"),
+    responses((status = 200, description = "{id, status, reason, plies: [move view + landed, \
+mutated_to | {promotion, genome}], replay: <engine record>, game}"),
               (status = 409, description = "the game is not over")))]
 pub async fn record(
     State(state): State<AppState>,
@@ -350,15 +361,14 @@ pub async fn record(
     let stored = games::load(&state, &id).await?;
     games::viewer_of_token(&state, &stored, token.as_deref()).await?;
     games::require_over(&stored.state)?;
-    let plies: Vec<Event> = state.store.record(&id).await?;
     let game = &stored.state;
-    let now = now_ms();
+    let replay = game.record();
     Ok(Json(json!({
         "id": id,
         "status": game.status(),
         "reason": game.reason(),
-        "record": game.record(),
-        "plies": plies,
-        "game": game_view(&id, game, Viewer::Spectator, now),
+        "plies": crate::record::plies(&replay)?,
+        "replay": replay,
+        "game": game_view(&id, game, Viewer::Spectator, now_ms()),
     })))
 }

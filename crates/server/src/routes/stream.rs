@@ -126,7 +126,7 @@ impl Follow {
                     version: stored.version,
                     kinds: vec!["resync".into()],
                     ply: Default::default(),
-                    game: Arc::new(stored.state),
+                    game: stored.state,
                 };
                 self.show(&update);
             }

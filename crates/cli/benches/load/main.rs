@@ -1,0 +1,146 @@
+//! Load benchmark of `gmo serve` (issue 5, Performance): the real binary, built with the bench
+//! profile, in its own process on a fresh database; this process plays many games at once over
+//! HTTP, one request at a time per game, and reports acknowledged (durable) plies per second and
+//! their latency. A ply is acknowledged when the server answered 200, after its commit.
+//!
+//! `cargo bench -p gmo --bench load -- [--games 64] [--seconds 20] [--backend both|sqlite|postgres]`
+//! PostgreSQL: a new database is made (and dropped) through `DATABASE_URL`
+//! (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs as `RUST_LOG` says
+//! (its default when unset: request tracing at `info`).
+
+mod player;
+mod server;
+
+use player::{Client, Tally};
+use std::time::{Duration, Instant};
+
+struct Options {
+    games: u64,
+    seconds: u64,
+    backends: Vec<&'static str>,
+}
+
+fn options() -> Options {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |name: &str| {
+        args.iter()
+            .position(|arg| arg == name)
+            .and_then(|at| args.get(at + 1))
+    };
+    let number =
+        |name: &str, default: u64| value(name).and_then(|v| v.parse().ok()).unwrap_or(default);
+    let backends = match value("--backend").map(String::as_str) {
+        Some("sqlite") => vec!["sqlite"],
+        Some("postgres") => vec!["postgres"],
+        _ => vec!["sqlite", "postgres"],
+    };
+    Options {
+        games: number("--games", 64),
+        seconds: number("--seconds", 20),
+        backends,
+    }
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let options = options();
+    println!(
+        "machine: {} cores, {}",
+        std::thread::available_parallelism().map_or(0, usize::from),
+        server::cpu_model()
+    );
+    for backend in &options.backends {
+        let database = server::Database::new(backend).await;
+        let gmo = server::Gmo::start(database.url());
+        let load_before = server::load_average();
+        let cpu_before = (gmo.cpu_seconds(), server::cpu_seconds_of("self"));
+        let machine_before = server::machine_ticks();
+        let run = run(&gmo.base, &options).await;
+        let machine_after = server::machine_ticks();
+        let cpu = Cpu {
+            server: gmo.cpu_seconds() - cpu_before.0,
+            client: server::cpu_seconds_of("self") - cpu_before.1,
+            machine_busy: (machine_after.0 - machine_before.0) as f64
+                / (machine_after.1 - machine_before.1).max(1) as f64,
+        };
+        report(backend, &options, &run, &cpu, &load_before);
+        drop(gmo);
+        database.drop().await;
+    }
+}
+
+/// Where the CPU went during a run.
+struct Cpu {
+    /// Seconds used by `gmo serve` and by this load generator.
+    server: f64,
+    client: f64,
+    /// The share of the whole machine's CPU time that was busy (all processes).
+    machine_busy: f64,
+}
+
+struct Run {
+    tally: Tally,
+    took: Duration,
+}
+
+async fn run(base: &str, options: &Options) -> Run {
+    let client = Client {
+        base: base.to_owned(),
+        http: reqwest::Client::builder()
+            .pool_max_idle_per_host(usize::try_from(options.games).unwrap_or(64))
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("an HTTP client"),
+    };
+    let started = Instant::now();
+    let until = started + Duration::from_secs(options.seconds);
+    let drivers: Vec<_> = (0..options.games)
+        .map(|n| {
+            tokio::spawn(player::play_until(
+                client.clone(),
+                0x9e37_79b9 * (n + 1),
+                until,
+            ))
+        })
+        .collect();
+    let mut tally = Tally::default();
+    for driver in drivers {
+        let one = driver.await.expect("a driver");
+        tally.plies += one.plies;
+        tally.games += one.games;
+        tally.refused += one.refused;
+        tally.latencies_us.extend(one.latencies_us);
+    }
+    Run {
+        tally,
+        took: started.elapsed(),
+    }
+}
+
+fn report(backend: &str, options: &Options, run: &Run, cpu: &Cpu, load_before: &str) {
+    let mut latencies = run.tally.latencies_us.clone();
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies.get(index).map_or(0.0, |us| *us as f64 / 1000.0)
+    };
+    let seconds = run.took.as_secs_f64();
+    println!(
+        "{backend}: {} concurrent games for {seconds:.1} s: {} acknowledged plies = {:.0}/s; \
+         latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} games played, {} refused; \
+         CPU: server {:.0}%, load generator {:.0}% of one core, machine {:.0}% busy; \
+         load average before {load_before}, after {}",
+        options.games,
+        run.tally.plies,
+        run.tally.plies as f64 / seconds,
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        run.tally.games,
+        run.tally.refused,
+        100.0 * cpu.server / seconds,
+        100.0 * cpu.client / seconds,
+        100.0 * cpu.machine_busy,
+        server::load_average(),
+    );
+}

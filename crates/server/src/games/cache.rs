@@ -1,0 +1,56 @@
+//! The last committed state of the games this process touched, decoded. Decoding a stored game
+//! parses its JSON and compiles every genome on the board, which is most of a move's CPU time;
+//! with the cache, a change of a game this process already holds costs one indexed read of the
+//! game's version instead. The database stays the truth: an entry is used only while the stored
+//! version is still the entry's, so a change made by another process is always seen.
+
+use crate::games::Stored;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// How many games are kept; beyond it an arbitrary one is forgotten (a later load decodes it).
+/// A decoded game holds its compiled genomes, up to a few hundred kB on a full 8×8 board, so
+/// this bounds the cache to a few hundred MB at worst.
+const CAPACITY: usize = 1_024;
+
+#[derive(Debug, Default)]
+pub struct Cache {
+    games: Mutex<HashMap<String, Stored>>,
+}
+
+impl Cache {
+    /// The game as stored at `version`, if this process holds it.
+    pub fn get(&self, id: &str, version: i64) -> Option<Stored> {
+        self.map()
+            .get(id)
+            .filter(|stored| stored.version == version)
+            .cloned()
+    }
+
+    /// The game as this process last stored or loaded it, whatever the database holds now.
+    pub fn latest(&self, id: &str) -> Option<Stored> {
+        self.map().get(id).cloned()
+    }
+
+    pub fn put(&self, stored: Stored) {
+        let mut games = self.map();
+        if games.len() >= CAPACITY && !games.contains_key(&stored.id) {
+            let evicted = games.keys().next().cloned();
+            if let Some(evicted) = evicted {
+                games.remove(&evicted);
+            }
+        }
+        games.insert(stored.id.clone(), stored);
+    }
+
+    pub fn forget(&self, id: &str) {
+        self.map().remove(id);
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Stored>> {
+        // Every edit is one call, so the map is consistent even if a holder panicked.
+        self.games
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}

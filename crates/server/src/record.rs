@@ -1,0 +1,88 @@
+//! A finished game's record as api.md spells its plies: each move as a move view plus what its
+//! randomness drew (`landed`, `mutated_to` as a code), each promotion as `{promotion, genome}`.
+//! The engine's record keeps only what replays (no effects), so the plies are rebuilt by replaying
+//! its events over the start position, exactly as live play made them.
+
+use crate::error::{ApiError, ApiResult};
+use gmo_engine::{Drawn, Event, GameRecord, MoveView, PlyView, Position, species_labels};
+use gmo_genome::Genome;
+use serde_json::{Value, json};
+
+/// The record's moves and promotions as ply views (resignations, aborts and flag falls are not
+/// plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
+/// the two kinds apart without probing fields.
+pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
+    let mut position = record.setup.to_position().map_err(corrupt)?;
+    let mut plies = Vec::new();
+    for event in &record.events {
+        let ply = match event {
+            Event::Move {
+                from,
+                to,
+                landed,
+                mutated_to,
+                ..
+            } => move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?,
+            Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
+            Event::Resign { .. } | Event::Abort { .. } | Event::Time { .. } => continue,
+        };
+        plies.push(ply);
+    }
+    Ok(plies)
+}
+
+fn move_ply(
+    position: &mut Position,
+    from: gmo_engine::Square,
+    to: gmo_engine::Square,
+    landed: gmo_engine::Square,
+    mutated_to: Option<&str>,
+) -> ApiResult<Value> {
+    let drawn = Drawn {
+        landed,
+        mutation: mutated_to.map(parse).transpose()?,
+    };
+    let ply = position
+        .replay_move(from, to, &drawn)
+        .map_err(|error| corrupt(format!("{error:?}")))?;
+    let view = PlyView::Move {
+        mv: MoveView::new(from, to, ply.effect),
+        landed: ply.drawn.landed,
+        mutated_to: ply.drawn.mutation.map(|genome| genome.code().to_string()),
+    };
+    Ok(typed("move", &view))
+}
+
+fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Value> {
+    let genome = parse(dna)?;
+    let ply = position
+        .promote(&genome)
+        .map_err(|error| corrupt(format!("{error:?}")))?;
+    let species = species_labels(seed, position.genomes())
+        .get(ply.genome.index())
+        .cloned()
+        .unwrap_or_default();
+    let view = PlyView::Promotion {
+        promotion: ply.at,
+        genome: Some(genome.code().to_string()),
+        species,
+    };
+    Ok(typed("promotion", &view))
+}
+
+fn typed(kind: &str, view: &PlyView) -> Value {
+    let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
+    if let Value::Object(fields) = &mut value {
+        fields.insert("type".into(), json!(kind));
+    }
+    value
+}
+
+fn parse(dna: &str) -> ApiResult<Genome> {
+    Genome::parse(dna).map_err(corrupt)
+}
+
+/// A stored record that does not replay is the server's fault, never the caller's.
+fn corrupt(why: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(format!("the stored record does not replay: {why}"))
+}
