@@ -7,69 +7,11 @@ use crate::game::{Game, GameStatus, Settings};
 use crate::record::replay;
 use crate::square::{Color, Square};
 use crate::view::Viewer;
-use gmo_genome::{Block, Content, Debuff, Genome, Outcome, Owner, Step, StepKind, standard};
+use gmo_genome::{Genome, standard};
 use proptest::prelude::*;
 
-fn content() -> impl Strategy<Value = Content> {
-    prop_oneof![
-        Just(Content::Mover),
-        Just(Content::Target),
-        Just(Content::Nothing)
-    ]
-}
-
-fn outcome() -> impl Strategy<Value = Outcome> {
-    prop_oneof![
-        1 => Just(Outcome::Forbidden),
-        3 => (content(), content()).prop_map(|(from, to)| Outcome::Leaves { from, to }),
-    ]
-}
-
-fn step() -> impl Strategy<Value = Step> {
-    let kind = prop_oneof![
-        Just(StepKind::Marking),
-        Just(StepKind::Plain),
-        Just(StepKind::Still)
-    ];
-    (kind, 0u8..9).prop_map(|(kind, number)| Step { kind, number })
-}
-
-type RawBlock = (Option<usize>, Option<usize>, [Outcome; 3], Vec<Step>);
-
-fn raw_block() -> impl Strategy<Value = RawBlock> {
-    (
-        prop::option::of(0..Debuff::ALL.len()),
-        prop::option::of(0..Debuff::ALL.len()),
-        [outcome(), outcome(), outcome()],
-        prop::collection::vec(step(), 1..=Block::MAX_STEPS),
-    )
-}
-
-/// A random valid genome (a debuff already used becomes `HSH`), checked by printing and parsing.
 fn random_genome() -> impl Strategy<Value = Genome> {
-    prop::collection::vec(raw_block(), 0..4).prop_map(|raw| {
-        let mut used = Vec::new();
-        let mut owner = |choice: Option<usize>| match choice.map(|i| Debuff::ALL[i]) {
-            Some(debuff) if !used.contains(&debuff) => {
-                used.push(debuff);
-                Owner::Mover(debuff)
-            }
-            _ => Owner::Opponent,
-        };
-        let blocks = raw
-            .into_iter()
-            .map(|(from, to, [on_own, on_opponent, on_empty], steps)| Block {
-                owner_from: owner(from),
-                owner_to: owner(to),
-                on_own,
-                on_opponent,
-                on_empty,
-                steps,
-            })
-            .collect();
-        let genome = Genome { blocks };
-        Genome::parse(&genome.to_string()).unwrap_or(genome)
-    })
+    gmo_genome::strategy::genome(4)
 }
 
 /// Standard genomes half the time, so that games have moves and last.

@@ -9,6 +9,8 @@ mod explain;
 mod mutate;
 mod parser;
 pub mod standard;
+#[cfg(any(test, feature = "proptest"))]
+pub mod strategy;
 
 pub use ast::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner, Step, StepKind};
 pub use code::{BadCode, Code, preset_code, preset_text, sha256};
