@@ -7,7 +7,6 @@
 
 use gmo_genome::Genome;
 use serde_json::{Value, json};
-use sqlx::Connection;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -27,29 +26,7 @@ async fn sqlite_acknowledged_moves_survive_kill_9() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_acknowledged_moves_survive_kill_9() {
-    let admin_url = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let name = format!("gmo_crash_test_{}", gmo_store::new_id());
-    let mut admin = sqlx::PgConnection::connect(&admin_url)
-        .await
-        .unwrap_or_else(|e| panic!("PostgreSQL is not reachable at {admin_url}: {e}"));
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("a fresh test database");
-    let url = match admin_url.rsplit_once('/') {
-        Some((server, _)) => format!("{server}/{name}"),
-        None => panic!("DATABASE_URL names no database: {admin_url}"),
-    };
-    // Spawned so that the database is dropped even when the test fails.
-    let outcome = tokio::spawn(crash_and_restart(url)).await;
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .expect("the test database is dropped");
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+    gmo_store::scratch::with_scratch_database("gmo_crash_test", crash_and_restart).await;
 }
 
 async fn crash_and_restart(url: String) {

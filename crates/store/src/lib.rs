@@ -19,6 +19,8 @@ mod genomes;
 mod labs;
 mod notify;
 mod presets;
+#[cfg(feature = "testing")]
+pub mod scratch;
 mod secret;
 mod tokens;
 

@@ -1,6 +1,6 @@
 //! The server under load: a fresh database per run and `gmo serve` as a child process.
 
-use sqlx::Connection;
+use gmo_store::scratch::ScratchDatabase;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -12,11 +12,7 @@ pub enum Database {
         url: String,
         _dir: tempfile::TempDir,
     },
-    Postgres {
-        url: String,
-        admin: String,
-        name: String,
-    },
+    Postgres(ScratchDatabase),
 }
 
 impl Database {
@@ -26,36 +22,19 @@ impl Database {
             let url = format!("sqlite://{}", dir.path().join("load.db").display());
             return Database::Sqlite { url, _dir: dir };
         }
-        let admin = std::env::var("DATABASE_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-        let name = format!("gmo_load_{}", gmo_store::new_id());
-        let mut connection = sqlx::PgConnection::connect(&admin)
-            .await
-            .expect("PostgreSQL answers at DATABASE_URL");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut connection)
-            .await
-            .expect("a database for the run");
-        let (server, _) = admin.rsplit_once('/').expect("a database in DATABASE_URL");
-        let url = format!("{server}/{name}");
-        Database::Postgres { url, admin, name }
+        Database::Postgres(ScratchDatabase::create("gmo_load").await)
     }
 
     pub fn url(&self) -> &str {
         match self {
-            Database::Sqlite { url, .. } | Database::Postgres { url, .. } => url,
+            Database::Sqlite { url, .. } => url,
+            Database::Postgres(database) => database.url(),
         }
     }
 
     pub async fn drop(self) {
-        if let Database::Postgres { admin, name, .. } = self {
-            let mut connection = sqlx::PgConnection::connect(&admin)
-                .await
-                .expect("PostgreSQL answers");
-            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-                .execute(&mut connection)
-                .await
-                .expect("the run's database is dropped");
+        if let Database::Postgres(database) = self {
+            database.drop_database().await;
         }
     }
 }

@@ -46,56 +46,18 @@ where
     test(Db { store, url }).await;
 }
 
-const DEFAULT_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
-const HOW_TO_START: &str = "start one with \
-    `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` \
-    or point DATABASE_URL at a server where this user may CREATE DATABASE";
-
 /// Runs a test against a new PostgreSQL database made through `DATABASE_URL`, dropped afterwards
 /// even when the test fails. Fails, never skips, when no server answers.
 pub async fn on_postgres<F, Fut>(test: F)
 where
-    F: FnOnce(Db) -> Fut,
+    F: FnOnce(Db) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let admin_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.into());
-    let name = format!("gmo_test_{}", gmo_store::new_id());
-    let mut admin = sqlx::PgConnection::connect(&admin_url)
-        .await
-        .unwrap_or_else(|e| {
-            panic!("PostgreSQL is not reachable at {admin_url} ({e}): {HOW_TO_START}")
-        });
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap_or_else(|e| panic!("cannot create a test database ({e}): {HOW_TO_START}"));
-    let url = with_database(&admin_url, &name);
-    let store = Store::connect(&url).await.expect("PostgreSQL store opens");
-    // Spawned so that a failing test still comes back here and its database is dropped.
-    let outcome = tokio::spawn(test(Db { store, url })).await;
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .expect("the test database is dropped");
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
-}
-
-/// `url` with its database name replaced by `name`.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((base, query)) => (base, format!("?{query}")),
-        None => (url, String::new()),
-    };
-    let authority_start = base.find("://").map_or(0, |i| i + 3);
-    let authority_end = base[authority_start..]
-        .find('/')
-        .map_or(base.len(), |i| authority_start + i);
-    format!(
-        "{}/{name}{query}",
-        &base[..authority_start.max(authority_end)]
-    )
+    gmo_store::scratch::with_scratch_database("gmo_test", |url| async move {
+        let store = Store::connect(&url).await.expect("PostgreSQL store opens");
+        test(Db { store, url }).await;
+    })
+    .await;
 }
 
 /// How many rows a table has, asked directly of the database behind the store's back.
