@@ -1,137 +1,210 @@
-//! Bots: a seat given to `bot:random` has no token; the server sets it up (the default preset,
-//! its king marked, ready) and, whenever it is to move, plays a random legal move (promoting to
-//! a queen). A bot acts through the same change path as a player.
+//! Bots in the service: a seat given to `bot:<spec>` (a `gmo-bots` spec: `random`, `greedy`,
+//! `search`, `search:200ms`) has no token. The server sets the seat up when the game is created
+//! (the preset of the board's width, its king marked, ready) and, whenever the bot is to act,
+//! lets it choose on a clone of the game, off the async runtime, then plays the chosen ply
+//! through the same change path as a person's request.
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Acted, game_error, move_plies, promotion_plies};
-use crate::routes::{preset_genomes, resolve_genome};
 use crate::time::now_ms;
+use gmo_bots::{BotSpec, Budget, PRESETS, Ply};
 use gmo_engine::{Color, Game};
+use gmo_genome::Genome;
 use gmo_store::GameSettings;
-use rand::seq::IndexedRandom;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The bots there are.
-const BOTS: [&str; 1] = ["random"];
-/// A bot waits this long before acting, so that a human sees one change at a time.
+/// What a seat may name, for error messages.
+const ALLOWED: &str =
+    "bot:random, bot:greedy, bot:search or bot:search:<time> (e.g. bot:search:200ms)";
+/// A bot waits at least this long before acting, so that a person sees one change at a time.
 const THINK: Duration = Duration::from_millis(100);
+/// The most a bot thinks about one ply, whatever its spec asks: a search holds a blocking thread.
+const MOVE_CAP: Duration = Duration::from_millis(500);
+/// A bot spends at most this fraction of its remaining clock on one ply.
+const CLOCK_SHARE: i64 = 20;
+/// How many times a bot whose ply was refused (the game moved on meanwhile) tries again.
+const RETRIES: u32 = 3;
 
-/// The bot a seat request names (`bot:<name>`), if any.
-pub fn name_of(seat: Option<&str>, side: &str) -> ApiResult<Option<String>> {
+/// The bot a seat request names (`bot:<spec>`), in canonical form, if any; 422 otherwise.
+pub fn spec_of(seat: Option<&str>, side: &str) -> ApiResult<Option<String>> {
     let Some(seat) = seat else { return Ok(None) };
-    match seat.strip_prefix("bot:") {
-        Some(name) if BOTS.contains(&name) => Ok(Some(name.to_owned())),
-        _ => Err(ApiError::invalid(
+    let bad = |why: String| {
+        ApiError::invalid(
             "bad_seat",
-            format!("`{side}` must be absent (a player) or one of: bot:random; got {seat:?}"),
-        )),
+            format!("`{side}` must be absent (a player) or one of {ALLOWED}; got {seat:?}{why}"),
+        )
+    };
+    let spec: BotSpec = seat
+        .strip_prefix("bot:")
+        .ok_or_else(|| bad(String::new()))?
+        .parse()
+        .map_err(|why| bad(format!(": {why}")))?;
+    // Node and depth budgets could hold a thread for any time: a served bot thinks against time.
+    if !matches!(spec.budget, Budget::Time(_)) {
+        return Err(bad(": a bot in the service takes a time budget".into()));
     }
+    Ok(Some(spec.to_string()))
 }
 
-/// Sets up the bots' sides of a new game: the default preset, a king, ready.
-pub async fn set_up(state: &AppState, game: &mut Game, white: bool, black: bool) -> ApiResult<()> {
+/// Sets up the bots' sides of a new game: the preset as wide as the board, its king, ready.
+pub fn set_up(game: &mut Game, white: bool, black: bool, now: i64) -> ApiResult<()> {
     let sides = [(Color::White, white), (Color::Black, black)];
-    let bots = sides
-        .into_iter()
-        .filter(|&(_, bot)| bot)
-        .map(|(color, _)| color);
-    let bots: Vec<Color> = bots.collect();
-    if bots.is_empty() {
+    let mut bots = sides.into_iter().filter(|&(_, bot)| bot).peekable();
+    if bots.peek().is_none() {
         return Ok(());
     }
-    let genomes = preset_genomes(state, "default").await?;
-    let king = resolve_genome(state, "king").await?;
-    // The king's file in the preset, or file a when the preset has none.
-    let file = genomes.iter().position(|g| *g == king).unwrap_or(0);
-    let file = u8::try_from(file).unwrap_or(0);
-    for color in bots {
-        game.load_preset(color, &genomes).map_err(game_error)?;
-        let size = game.position().size();
-        let square = size
-            .square(file, size.back_rank(color))
-            .ok_or_else(|| ApiError::internal("the king's square is off the board"))?;
-        game.toggle_king(color, square).map_err(game_error)?;
-        game.ready(color, now_ms()).map_err(game_error)?;
+    let width = usize::from(game.position().size().width());
+    let preset = PRESETS
+        .into_iter()
+        .find(|preset| preset.width() == width)
+        .ok_or_else(|| {
+            let widths: Vec<String> = PRESETS.iter().map(|p| p.width().to_string()).collect();
+            ApiError::invalid(
+                "bad_seat",
+                format!(
+                    "bots play on boards {} wide; this one is {width}",
+                    widths.join(" or ")
+                ),
+            )
+        })?;
+    for (color, _) in bots {
+        preset.seat(game, color, now).map_err(game_error)?;
     }
     Ok(())
 }
 
-/// Which seats of a game bots hold.
-#[derive(Debug, Clone, Copy, Default)]
+/// Which seats of a game bots hold, and how they play.
+#[derive(Debug, Clone, Default)]
 pub struct Bots {
-    pub white: bool,
-    pub black: bool,
+    pub white: Option<String>,
+    pub black: Option<String>,
 }
 
 impl Bots {
     pub fn of(settings: &GameSettings) -> Bots {
         Bots {
-            white: settings.white_bot.is_some(),
-            black: settings.black_bot.is_some(),
+            white: settings.white_bot.clone(),
+            black: settings.black_bot.clone(),
         }
     }
 
-    fn plays(self, color: Color) -> bool {
+    fn plays(&self, color: Color) -> bool {
         match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+            Color::White => self.white.is_some(),
+            Color::Black => self.black.is_some(),
         }
     }
 }
 
 /// If a bot is to act in this game, lets it act soon, in the background. Games between people
-/// cost nothing here: most moves never reach the bot's change path.
-pub fn wake(state: &AppState, id: &str, game: &Arc<Game>, bots: Bots) {
-    if !game.to_move().is_some_and(|color| bots.plays(color)) {
+/// cost nothing here: they return before any work.
+pub fn wake(state: &AppState, id: &str, game: &Arc<Game>, bots: &Bots) {
+    wake_after(state, id, game, bots, 0);
+}
+
+fn wake_after(state: &AppState, id: &str, game: &Arc<Game>, bots: &Bots, retries: u32) {
+    if !game.to_move().is_some_and(|color| bots.plays(color)) || retries > RETRIES {
         return;
     }
+    // A freeze after a move keeps everyone still until it ends; the bot waits it out.
+    let frozen = game
+        .frozen_until(now_ms())
+        .map_or(0, |until| until.saturating_sub(now_ms()));
+    let wait = THINK.max(Duration::from_millis(u64::try_from(frozen).unwrap_or(0)));
     let (state, id) = (state.clone(), id.to_owned());
     tokio::spawn(async move {
-        tokio::time::sleep(THINK).await;
-        if let Err(error) = act(&state, &id).await {
+        tokio::time::sleep(wait).await;
+        if let Err(error) = act(&state, &id, retries).await {
             tracing::debug!(game = id, ?error, "bot did not act");
         }
     });
 }
 
-/// One bot action on game `id`, if a bot is to move; then wakes again for the next one.
-async fn act(state: &AppState, id: &str) -> ApiResult<()> {
-    let queen = resolve_genome(state, "queen").await?;
-    let changed = games::change_as_bot(state, id, |game, seat, now| {
-        if game.promotion_due().is_some() {
-            let ply = game.promote(seat, &queen, now).map_err(game_error)?;
-            let kinds = end_if_over(game, "promotion");
-            return Ok(Acted {
-                ply: promotion_plies(game, &ply),
-                kinds,
-                answer: (),
-            });
-        }
-        let moves = game.legal_moves();
-        let chosen = moves
-            .choose(&mut rand::rng())
-            .ok_or_else(|| ApiError::conflict("no_move", "the bot has no legal move"))?;
-        let ply = game
-            .play(seat, chosen.from, chosen.to, now)
-            .map_err(game_error)?;
-        let kinds = end_if_over(game, "move");
-        Ok(Acted {
-            ply: move_plies(game, &ply, seat),
-            kinds,
-            answer: (),
-        })
+/// One bot action on game `id`, if a bot is to act; then wakes again for the next one.
+async fn act(state: &AppState, id: &str, retries: u32) -> ApiResult<()> {
+    let stored = games::load(state, id).await?;
+    let Some(color) = stored.state.to_move() else {
+        return Ok(());
+    };
+    let spec = match color {
+        Color::White => stored.settings.white_bot.as_deref(),
+        Color::Black => stored.settings.black_bot.as_deref(),
+    };
+    let Some(spec) = spec else { return Ok(()) };
+    let spec: BotSpec = spec.parse().map_err(ApiError::internal)?;
+    let budget = budget(spec, &stored.state, color, now_ms());
+    // The bot reads its own clone, on a blocking thread: a search must not stall the runtime.
+    let snapshot = Game::clone(&stored.state);
+    let chosen = tokio::task::spawn_blocking(move || {
+        spec.build(rand::random())
+            .choose_for_game(&snapshot, budget)
     })
-    .await?;
-    wake(state, id, &changed.game, changed.bots);
+    .await
+    .map_err(ApiError::internal)?;
+    let Some(chosen) = chosen else { return Ok(()) };
+    let changed =
+        games::change_as_bot(state, id, |game, seat, now| play(game, seat, &chosen, now)).await;
+    let changed = match changed {
+        Ok(changed) => changed,
+        Err(refusal) => {
+            // The game moved on while the bot thought (another process, a flag): think again.
+            if let Ok(stored) = games::load(state, id).await {
+                let bots = Bots::of(&stored.settings);
+                wake_after(state, id, &stored.state, &bots, retries + 1);
+            }
+            return Err(refusal);
+        }
+    };
+    if let Some(genome) = &changed.answer {
+        state.store.put_genome(genome).await?;
+    }
+    wake(state, id, &changed.game, &changed.bots);
     Ok(())
 }
 
-fn end_if_over(game: &Game, kind: &'static str) -> Vec<&'static str> {
-    if game.is_over() {
-        vec![kind, "end"]
-    } else {
-        vec![kind]
+/// The time a bot may think now: what its spec asks, within [`MOVE_CAP`] and its clock's share.
+fn budget(spec: BotSpec, game: &Game, color: Color, now: i64) -> Budget {
+    let share = game.clock().remaining_at(color, now).max(0) / CLOCK_SHARE;
+    let share = Duration::from_millis(u64::try_from(share).unwrap_or(0));
+    let cap = MOVE_CAP.min(share).max(Duration::from_millis(1));
+    match spec.budget {
+        Budget::Time(asked) => Budget::Time(asked.min(cap)),
+        Budget::Nodes(_) | Budget::Depth(_) => Budget::Time(cap),
     }
+}
+
+/// Plays the bot's ply for `seat` → the genome it brought onto the board (a mutation, a
+/// promotion), to be stored so that its code resolves like any other.
+fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted<Option<Genome>>> {
+    match chosen {
+        Ply::Move { from, to } => {
+            let ply = game.play(seat, *from, *to, now).map_err(game_error)?;
+            let mut kinds = vec!["move"];
+            if ply.froze && !game.is_over() {
+                kinds.push("clock");
+            }
+            Ok(Acted {
+                ply: move_plies(game, &ply, seat),
+                kinds: with_end(game, kinds),
+                answer: ply.drawn.mutation.clone(),
+            })
+        }
+        Ply::Promotion { genome, .. } => {
+            let ply = game.promote(seat, genome, now).map_err(game_error)?;
+            Ok(Acted {
+                ply: promotion_plies(game, &ply),
+                kinds: with_end(game, vec!["promotion"]),
+                answer: Some(genome.clone()),
+            })
+        }
+    }
+}
+
+fn with_end(game: &Game, mut kinds: Vec<&'static str>) -> Vec<&'static str> {
+    if game.is_over() {
+        kinds.push("end");
+    }
+    kinds
 }

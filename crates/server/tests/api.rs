@@ -23,6 +23,7 @@ both!(
     white_never_sees_black_genomes_before_the_end,
     bad_inputs_get_4xx_and_change_nothing,
     a_bot_seat_gets_no_token_and_no_invite,
+    a_game_against_the_search_bot_is_played_to_the_end,
 );
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -641,6 +642,130 @@ async fn a_bot_seat_gets_no_token_and_no_invite(server: Server) {
     );
     assert_eq!(created.body["seats"]["black"]["token"], Value::Null);
     assert_eq!(created.body["invite"]["black"], Value::Null);
+    let unknown = server
+        .post("/api/games", None, json!({"black": "bot:nosuch"}))
+        .await;
+    assert_eq!(unknown.status, 422, "{}", unknown.text);
+    assert_eq!(unknown.body["error"]["code"], "bad_seat");
+    let message = unknown.body["error"]["message"]
+        .as_str()
+        .expect("a message");
+    for name in ["bot:random", "bot:greedy", "bot:search"] {
+        assert!(message.contains(name), "{message}");
+    }
+}
+
+/// A 5×5 game against `bot:search:50ms`, played to its end over HTTP by the test as White with
+/// the first legal move it finds (promoting to a queen when due). The bot set itself up when the
+/// game was created; its plies must come on White's stream, and the game must end with a reason.
+async fn a_game_against_the_search_bot_is_played_to_the_end(server: Server) {
+    /// Plies White may make before the test calls the game stuck.
+    const MOST: usize = 150;
+    let five = preset(&server, &["rook", "knight", "king", "bishop", "queen"]).await;
+    let body = json!({"width": 5, "height": 5, "black": "bot:search:50ms",
+                      "clock": {"initial_ms": 600_000}});
+    let created = server.post("/api/games", None, body).await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("an id").to_owned();
+    let white = created.body["seats"]["white"]["token"]
+        .as_str()
+        .expect("White's token")
+        .to_owned();
+    assert_eq!(created.body["seats"]["black"]["token"], Value::Null);
+    assert_eq!(created.body["game"]["seats"]["black"]["ready"], true);
+    let mut view = set_up(&server, &id, &white, &five, "c1").await;
+    assert_eq!(view["status"], "in_progress");
+    // Opened once the game runs, so that every line after the first is a ply, a freeze or the end.
+    let mut stream = server.stream(&id, Some(&white)).await;
+    stream.next().await.expect("the first line");
+    let (mut mine, mut plies_seen) = (0, 0);
+    while view["status"] == "in_progress" {
+        assert!(
+            mine < MOST,
+            "the game did not end within {MOST} of White's plies"
+        );
+        if view["to_move"] == "white" {
+            view = white_plays(&server, &id, &white, &view).await;
+            mine += 1;
+        }
+        // The stream up to White's turn or the end: White's own ply first, then the bot's.
+        while view["status"] == "in_progress" && view["to_move"] != "white" {
+            let (line, text) = stream
+                .next_within(Duration::from_secs(10))
+                .await
+                .expect("a line");
+            if matches!(line["type"].as_str(), Some("move" | "promotion")) {
+                plies_seen += 1;
+            }
+            view = line["game"].clone();
+            assert_ne!(line["type"], "end", "{text}");
+        }
+    }
+    // The last lines: the ply that ended the game and the end, then the stream closes.
+    while let Some((line, _)) = stream.next_within(Duration::from_secs(10)).await {
+        if matches!(line["type"].as_str(), Some("move" | "promotion")) {
+            plies_seen += 1;
+        }
+        view = line["game"].clone();
+    }
+    assert_ne!(view["status"], "in_progress");
+    assert!(view["reason"].is_string(), "the end has a reason: {view}");
+    let record = server
+        .get(&format!("/api/games/{id}/record"), Some(&white))
+        .await;
+    assert_eq!(record.status, 200, "{}", record.text);
+    let plies = record.body["plies"].as_array().expect("plies").len();
+    assert_eq!(plies_seen, plies, "every ply came on the stream");
+    assert!(plies > mine, "the bot played {} plies", plies - mine);
+}
+
+/// White's ply in `view`: the due promotion, else the first legal move of its first piece that
+/// has one; waits out a freeze.
+async fn white_plays(server: &Server, id: &str, white: &str, view: &Value) -> Value {
+    if view["promotion_due"].is_string() {
+        let promoted = server
+            .post(
+                &format!("/api/games/{id}/promotion"),
+                Some(white),
+                json!({"genome": "queen"}),
+            )
+            .await;
+        assert_eq!(promoted.status, 200, "{}", promoted.text);
+        return promoted.body["game"].clone();
+    }
+    let mut chosen = None;
+    for piece in view["board"].as_array().expect("a board") {
+        if piece["color"] != "white" {
+            continue;
+        }
+        let from = piece["square"].as_str().expect("a square");
+        let listed = server
+            .get(&format!("/api/games/{id}/moves/{from}"), Some(white))
+            .await;
+        assert_eq!(listed.status, 200, "{}", listed.text);
+        if let Some(first) = listed.body.as_array().and_then(|moves| moves.first()) {
+            chosen = Some(json!({"from": from, "to": first["to"]}));
+            break;
+        }
+    }
+    let chosen = chosen.expect("White has a legal move while the game goes on");
+    // The bot's ply may have frozen the board for a few seconds.
+    for _ in 0..50 {
+        let moved = server
+            .post(
+                &format!("/api/games/{id}/moves"),
+                Some(white),
+                chosen.clone(),
+            )
+            .await;
+        if moved.status == 200 {
+            return moved.body["game"].clone();
+        }
+        assert_eq!(moved.status, 409, "{}", moved.text);
+        assert!(moved.text.contains("frozen"), "{}", moved.text);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("White could not move for ten seconds");
 }
 
 /// The record's plies are api.md's: five move views with what was drawn, and the promotion.
@@ -897,6 +1022,20 @@ async fn bad_inputs_get_4xx_and_change_nothing(server: Server) {
             "/api/games".into(),
             None,
             "{\"white\": \"bot:nosuch\"}",
+            422,
+        ),
+        (
+            Method::POST,
+            "/api/games".into(),
+            None,
+            "{\"black\": \"bot:search:5000n\"}",
+            422,
+        ),
+        (
+            Method::POST,
+            "/api/games".into(),
+            None,
+            "{\"black\": \"bot:search\", \"width\": 6}",
             422,
         ),
         (Method::GET, "/api/games/nosuch".into(), None, "", 404),

@@ -42,8 +42,10 @@ pub struct NewGameRequest {
     pub clock: Option<ClockRequest>,
     pub width: Option<u8>,
     pub height: Option<u8>,
-    /// `bot:<name>` to give White to a bot (only `bot:random` exists).
+    /// `bot:<spec>` gives White to a bot: `bot:random`, `bot:greedy`, `bot:search` or
+    /// `bot:search:<time>` (e.g. `bot:search:200ms`); absent, a person plays it.
     pub white: Option<String>,
+    /// `bot:<spec>` gives Black to a bot, as for `white`.
     pub black: Option<String>,
 }
 
@@ -65,7 +67,7 @@ pub struct PresetRequest {
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameRequest,
     responses((status = 201, description = "{id, seats: {white: {token}, black: {token}}, \
 invite: {white, black} (relative links `/#/game/{id}?seat=…&token=…`, null for a bot's seat), game}"),
-              (status = 422, description = "bad settings")))]
+              (status = 422, description = "bad settings, or a seat naming no known bot")))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
@@ -80,10 +82,11 @@ pub async fn create(
         initial_ms,
     )
     .map_err(game_error)?;
-    let white_bot = crate::bot::name_of(body.white.as_deref(), "white")?;
-    let black_bot = crate::bot::name_of(body.black.as_deref(), "black")?;
+    let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
+    let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
     let mut game = Game::new(settings, rand::random()).map_err(game_error)?;
-    crate::bot::set_up(&state, &mut game, white_bot.is_some(), black_bot.is_some()).await?;
+    let (bot_white, bot_black) = (white_bot.is_some(), black_bot.is_some());
+    crate::bot::set_up(&mut game, bot_white, bot_black, now_ms())?;
     let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
     let (white_token, black_token) = (token(&white_bot), token(&black_bot));
     let stored_settings = GameSettings {
@@ -108,7 +111,7 @@ pub async fn create(
     // A game between two bots has started already: its clock runs and its bot is to move.
     state.timers.arm(&state, &id, game.deadline_ms());
     let game = std::sync::Arc::new(game);
-    crate::bot::wake(&state, &id, &game, crate::bot::Bots::of(&stored_settings));
+    crate::bot::wake(&state, &id, &game, &crate::bot::Bots::of(&stored_settings));
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let body = json!({
         "id": id,
@@ -213,7 +216,7 @@ pub async fn ready(
         Ok(acted)
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, changed.bots);
+    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     Ok(seat_view(&id, &changed))
 }
 
@@ -271,7 +274,7 @@ pub async fn play(
     if let Some(mutated) = &changed.answer.drawn.mutation {
         state.store.put_genome(mutated).await?;
     }
-    crate::bot::wake(&state, &id, &changed.game, changed.bots);
+    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed
         .game
@@ -300,7 +303,7 @@ pub async fn promote(
         })
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, changed.bots);
+    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
