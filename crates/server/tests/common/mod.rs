@@ -3,9 +3,9 @@
 
 use futures_util::StreamExt;
 use gmo_server::{Config, RunningApp};
+use gmo_store::scratch::with_scratch_database;
 use reqwest::Method;
 use serde_json::Value;
-use sqlx::Connection;
 use std::future::Future;
 use std::time::Duration;
 
@@ -75,28 +75,27 @@ where
     run(&url, test).await;
 }
 
-const DEFAULT_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
-const HOW_TO_START: &str = "start one with \
-    `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` \
-    or point DATABASE_URL at a server where this user may CREATE DATABASE";
-
 /// Runs a test against a server on a new PostgreSQL database made through `DATABASE_URL`,
 /// dropped afterwards even when the test fails. Fails, never skips, when no server answers.
 pub async fn on_postgres<F, Fut>(test: F)
 where
-    F: FnOnce(Server) -> Fut,
+    F: FnOnce(Server) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    with_postgres(|url| async move { run(&url, test).await }).await;
+    with_scratch_database(
+        "gmo_server_test",
+        |url| async move { run(&url, test).await },
+    )
+    .await;
 }
 
 /// Runs a test against two servers (two "processes") sharing one new PostgreSQL database.
 pub async fn two_on_postgres<F, Fut>(test: F)
 where
-    F: FnOnce(Server, Server) -> Fut,
+    F: FnOnce(Server, Server) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    with_postgres(|url| async move {
+    with_scratch_database("gmo_server_test", |url| async move {
         let other = gmo_server::spawn(config(&url))
             .await
             .expect("the second server starts");
@@ -114,45 +113,6 @@ where
         other.shutdown().await.expect("the second server stops");
     })
     .await;
-}
-
-async fn with_postgres<F, Fut>(body: F)
-where
-    F: FnOnce(String) -> Fut,
-    Fut: Future<Output = ()>,
-{
-    let admin_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.into());
-    let name = format!("gmo_server_test_{}", gmo_store::new_id());
-    let mut admin = sqlx::PgConnection::connect(&admin_url)
-        .await
-        .unwrap_or_else(|e| {
-            panic!("PostgreSQL is not reachable at {admin_url} ({e}): {HOW_TO_START}")
-        });
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap_or_else(|e| panic!("cannot create a test database ({e}): {HOW_TO_START}"));
-    body(with_database(&admin_url, &name)).await;
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .expect("the test database is dropped");
-}
-
-/// `url` with its database name replaced by `name`.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((base, query)) => (base, format!("?{query}")),
-        None => (url, String::new()),
-    };
-    let authority_start = base.find("://").map_or(0, |i| i + 3);
-    let authority_end = base[authority_start..]
-        .find('/')
-        .map_or(base.len(), |i| authority_start + i);
-    format!(
-        "{}/{name}{query}",
-        &base[..authority_start.max(authority_end)]
-    )
 }
 
 /// An answer: status and JSON body (`Null` when the body is not JSON), plus the raw text.
