@@ -22,7 +22,7 @@ export function homePage(root) {
     let mine = side.value;
     if (mine === 'random') mine = Math.random() < 0.5 ? 'white' : 'black';
     const body = { clock: { initial_ms: Number(minutes.value) * 60000 } };
-    if (bot) body[mine === 'white' ? 'black' : 'white'] = 'bot:random';
+    if (bot) body[mine === 'white' ? 'black' : 'white'] = 'bot:search';
     return { body, mine };
   }
 
