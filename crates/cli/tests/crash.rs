@@ -7,14 +7,16 @@
 
 use gmo_genome::Genome;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use support::gmo_process::Gmo;
 use tokio::sync::mpsc as channel;
 
-/// How long a starting server may take to print where it listens (migrations included).
-const STARTUP: Duration = Duration::from_secs(60);
+mod support {
+    // Shared with the load benchmark, which alone uses its pid().
+    #[allow(dead_code)]
+    pub mod gmo_process;
+}
+
 const CLOCK_MS: i64 = 600_000;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -155,71 +157,6 @@ async fn check_consistent(url: &str, view: &Value) {
         "the view's moves are the record's"
     );
     store.close().await;
-}
-
-/// A `gmo serve` child process, killed when dropped.
-struct Gmo {
-    child: Child,
-    base: String,
-}
-
-impl Gmo {
-    fn start(url: &str) -> Gmo {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gmo"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", url])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("gmo serve starts");
-        let stdout = child.stdout.take().expect("its stdout");
-        let (found, address) = mpsc::channel();
-        // Reads (and drains, so that logging never blocks) the server's output.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(base) = line.strip_prefix("listening on ") {
-                    let _ = found.send(base.trim().to_owned());
-                }
-            }
-        });
-        let Ok(base) = address.recv_timeout(STARTUP) else {
-            let _ = child.kill();
-            panic!("gmo serve printed no `listening on` line");
-        };
-        Gmo { child, base }
-    }
-
-    /// SIGKILL: no shutdown code runs.
-    fn kill_9(mut self) {
-        self.child.kill().expect("SIGKILL is sent");
-        self.child.wait().expect("the process is reaped");
-    }
-
-    /// SIGTERM: the server drains and exits with success.
-    fn terminate(mut self) {
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(sent.success());
-        for _ in 0..600 {
-            if let Some(status) = self.child.try_wait().expect("a status") {
-                assert!(
-                    status.success(),
-                    "gmo serve exits cleanly on SIGTERM: {status}"
-                );
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("gmo serve did not stop within 30 s of SIGTERM");
-    }
-}
-
-impl Drop for Gmo {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A client for one server.

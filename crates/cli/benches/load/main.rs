@@ -53,12 +53,12 @@ async fn main() {
         let database = server::Database::new(backend).await;
         let gmo = server::Gmo::start(database.url());
         let load_before = server::load_average();
-        let cpu_before = (gmo.cpu_seconds(), server::cpu_seconds_of("self"));
+        let cpu_before = (server::cpu_seconds(&gmo), server::cpu_seconds_of("self"));
         let machine_before = server::machine_ticks();
         let run = run(&gmo.base, &options).await;
         let machine_after = server::machine_ticks();
         let cpu = Cpu {
-            server: gmo.cpu_seconds() - cpu_before.0,
+            server: server::cpu_seconds(&gmo) - cpu_before.0,
             client: server::cpu_seconds_of("self") - cpu_before.1,
             machine_busy: (machine_after.0 - machine_before.0) as f64
                 / (machine_after.1 - machine_before.1).max(1) as f64,

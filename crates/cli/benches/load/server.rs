@@ -1,10 +1,18 @@
 //! The server under load: a fresh database per run and `gmo serve` as a child process.
 
 use gmo_store::scratch::ScratchDatabase;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+
+// The crash test's launcher; the benchmark does not use its kill and terminate.
+#[allow(dead_code)]
+#[path = "../../tests/support/gmo_process.rs"]
+mod gmo_process;
+
+pub use gmo_process::Gmo;
+
+/// User plus system CPU time `gmo` has used, in seconds (Linux; 0 elsewhere).
+pub fn cpu_seconds(gmo: &Gmo) -> f64 {
+    cpu_seconds_of(&gmo.pid().to_string())
+}
 
 /// A database made for one run.
 pub enum Database {
@@ -39,41 +47,6 @@ impl Database {
     }
 }
 
-/// `gmo serve` on a free port; killed when dropped.
-pub struct Gmo {
-    child: Child,
-    pub base: String,
-}
-
-impl Gmo {
-    pub fn start(url: &str) -> Gmo {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gmo"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", url])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("gmo serve starts");
-        let stdout = child.stdout.take().expect("its stdout");
-        let (found, address) = mpsc::channel();
-        // Drains the server's log so that it never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(base) = line.strip_prefix("listening on ") {
-                    let _ = found.send(base.trim().to_owned());
-                }
-            }
-        });
-        let base = address
-            .recv_timeout(Duration::from_secs(60))
-            .expect("gmo serve says where it listens");
-        Gmo { child, base }
-    }
-
-    /// User plus system CPU time the server has used, in seconds (Linux; 0 elsewhere).
-    pub fn cpu_seconds(&self) -> f64 {
-        cpu_seconds_of(&self.child.id().to_string())
-    }
-}
-
 /// User plus system CPU time of process `pid` (`self`: this one), in seconds.
 pub fn cpu_seconds_of(pid: &str) -> f64 {
     {
@@ -88,13 +61,6 @@ pub fn cpu_seconds_of(pid: &str) -> f64 {
         });
         // Linux reports in clock ticks of 1/100 s.
         ticks.map_or(0.0, |ticks| ticks as f64 / 100.0)
-    }
-}
-
-impl Drop for Gmo {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
