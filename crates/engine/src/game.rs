@@ -24,6 +24,7 @@ pub const FREEZE_MS: i64 = 5_000;
 
 /// A game's settings: board size and each side's time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
     pub width: u8,
     pub height: u8,
@@ -69,6 +70,7 @@ impl Default for Settings {
 
 /// A game's status, as the API names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     Setup,
@@ -115,6 +117,7 @@ impl From<GameResult> for GameStatus {
 
 /// Why a game ended, as the API names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     KingLost,
@@ -136,6 +139,7 @@ impl From<EndReason> for Reason {
 
 /// A side's progress through setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seat {
     pub preset: bool,
     pub ready: bool,

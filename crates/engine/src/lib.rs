@@ -18,6 +18,8 @@ mod game_error;
 mod game_snapshot;
 mod lab;
 mod movegen;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 mod perft;
 mod piece;
 mod position;
@@ -42,6 +44,7 @@ pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
 pub use game::{FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use game_error::RefusalCode;
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
 pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};

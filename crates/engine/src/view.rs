@@ -9,7 +9,7 @@ use crate::position::{MovePly, PromotionPly};
 use crate::species::species_labels;
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Content;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Who is looking at a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,34 +46,44 @@ pub struct GameView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClocksView {
+    /// White's remaining time in milliseconds, as of the answer.
     pub white_ms: i64,
     pub black_ms: i64,
+    /// Whose clock runs (`null` before the start and after the end).
     pub running: Option<Color>,
 }
 
 /// A piece on a game's board. `code` and `dna` are left out where the viewer may not see them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PieceView {
     pub square: Square,
     pub color: Color,
     pub pawn: bool,
     pub king: bool,
+    /// The per-game label of the piece's genome, the same for every viewer.
     pub species: String,
+    /// The genome's code: only on the viewer's own pieces until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
     pub code: Option<String>,
+    /// The genome's canonical DNA: only on the viewer's own pieces until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dna: Option<String>,
 }
 
 /// What a move leaves on one square (api.md "A move view").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeaveView {
     pub what: What,
     pub owner: Party,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum What {
     Mover,
@@ -96,7 +106,8 @@ impl From<Leave> for LeaveView {
 }
 
 /// A legal move, as listed to anyone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveView {
     pub from: Square,
     pub to: Square,
@@ -121,23 +132,30 @@ impl From<LegalMove> for MoveView {
     }
 }
 
-/// A ply as one viewer sees it (api.md "A ply").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// A ply as one viewer sees it (api.md "A ply"), with `"type"` (`move` or `promotion`) so that
+/// clients can tell the two kinds apart without probing fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum PlyView {
     Move {
         #[serde(flatten)]
         mv: MoveView,
+        /// Where the mover ended up (the target, unless a deviation moved it).
         landed: Square,
         /// The mover's new code after a mutation, shown to its owner (or to all after the end).
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
         mutated_to: Option<String>,
     },
     Promotion {
+        /// The square of the promoted pawn.
         promotion: Square,
         /// The new piece's code, shown to its owner (or to all after the end).
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
         genome: Option<String>,
+        /// The new piece's per-game species label.
         species: String,
     },
 }

@@ -4,7 +4,7 @@
 
 use crate::app::AppState;
 use crate::games;
-use crate::hub::{PlyViews, Update};
+use crate::hub::{LineType, PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Event, Game, GameSnapshot};
@@ -83,7 +83,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
             Ok(stored) => {
                 let update = Update {
                     version: stored.version,
-                    kinds: vec!["end".to_owned()],
+                    kinds: vec![LineType::End],
                     ply: PlyViews::default(),
                     game: stored.state,
                 };
@@ -96,11 +96,5 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
 }
 
 fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
-    Change {
-        ply: game.events().last().cloned(),
-        status: game.status().name().to_owned(),
-        deadline_ms: None,
-        finished: game.is_over(),
-        state: games::row_state(game),
-    }
+    games::change_of(game, game.events().last().cloned())
 }

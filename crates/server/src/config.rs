@@ -7,6 +7,9 @@ use std::time::Duration;
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest DNA accepted, in letters (white space not counted).
 pub const MAX_DNA_LETTERS: usize = 4_096;
+/// The longest DNA text accepted, in characters, white space included (room for the spaced
+/// form and line breaks).
+pub const MAX_DNA_TEXT: usize = 4 * MAX_DNA_LETTERS;
 
 /// A server's settings.
 #[derive(Debug, Clone)]

@@ -2,6 +2,7 @@
 //! rejections: JSON bodies, path segments and bearer tokens.
 
 use crate::error::ApiError;
+use crate::error_code::ServiceCode;
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
@@ -31,22 +32,22 @@ fn json_error(rejection: JsonRejection) -> ApiError {
     let detail = rejection.body_text();
     match rejection {
         JsonRejection::JsonDataError(_) => ApiError::invalid(
-            "invalid_field",
+            ServiceCode::InvalidField,
             format!("the JSON body does not fit: {detail}"),
         ),
         JsonRejection::JsonSyntaxError(_) => ApiError::bad_request(
-            "malformed_json",
+            ServiceCode::MalformedJson,
             format!("the body is not valid JSON: {detail}"),
         ),
         JsonRejection::MissingJsonContentType(_) => ApiError::bad_request(
-            "content_type",
+            ServiceCode::ContentType,
             "send the body as JSON with Content-Type: application/json",
         ),
         other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(format!(
             "the body is larger than {} bytes",
             crate::config::BODY_LIMIT
         )),
-        other => ApiError::bad_request("bad_body", other.body_text()),
+        other => ApiError::bad_request(ServiceCode::BadBody, other.body_text()),
     }
 }
 
@@ -70,7 +71,7 @@ where
 }
 
 fn path_error(rejection: PathRejection) -> ApiError {
-    ApiError::bad_request("bad_path", rejection.body_text())
+    ApiError::bad_request(ServiceCode::BadPath, rejection.body_text())
 }
 
 /// The bearer token of the request, if it sent one. Whether it opens anything is for the

@@ -2,7 +2,7 @@
 //! its version, the stream line types and the ply views), and every process listens, reloads the
 //! game and hands it to its own streams. On SQLite both ends do nothing.
 
-use crate::hub::{Hub, PlyViews, Update};
+use crate::hub::{Hub, LineType, PlyViews, Update};
 use gmo_engine::Game;
 use gmo_store::Store;
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,7 @@ struct Announcement {
     origin: String,
     id: String,
     version: i64,
-    kinds: Vec<String>,
+    kinds: Vec<LineType>,
     ply: PlyViews,
 }
 

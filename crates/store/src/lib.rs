@@ -22,6 +22,7 @@ mod presets;
 #[cfg(feature = "testing")]
 pub mod scratch;
 mod secret;
+mod status;
 mod tokens;
 
 pub use connect::Store;
@@ -33,3 +34,4 @@ pub use labs::Lab;
 pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use secret::{new_id, new_token, token_hash, token_matches};
+pub use status::Status;

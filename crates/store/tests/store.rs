@@ -6,7 +6,7 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{Change, GameSettings, NewGame, Seat, Store, StoreError, token_hash};
+use gmo_store::{Change, GameSettings, NewGame, Seat, Status, Store, StoreError, token_hash};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -81,7 +81,7 @@ async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
             settings: &settings(),
             white_token: Some(token_hash("white-secret")),
             black_token: None,
-            status: "in_progress",
+            status: Status::InProgress,
             state: &Vec::<Value>::new(),
             deadline_ms,
         })
@@ -96,7 +96,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
     Change {
         ply: Some(ply),
         state: next,
-        status: "in_progress".into(),
+        status: Status::InProgress,
         deadline_ms: None,
         finished: false,
     }
@@ -107,7 +107,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
     Change {
         ply: None,
         state,
-        status: "black_won".into(),
+        status: Status::BlackWon,
         deadline_ms: Some(0),
         finished: true,
     }
@@ -330,7 +330,7 @@ async fn games_are_created_and_loaded(db: Db) {
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.id, id);
     assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
-    assert_eq!(game.status, "in_progress");
+    assert_eq!(game.status, Status::InProgress);
     assert_eq!(game.settings, settings());
     assert_eq!(game.state, Vec::<Value>::new());
     assert_eq!(game.deadline_ms, Some(1234));
@@ -369,7 +369,7 @@ async fn apply_appends_plies_in_order(db: Db) {
     let setup = Change::<Value, _> {
         ply: None,
         state: state.clone(),
-        status: "in_progress".into(),
+        status: Status::InProgress,
         deadline_ms: Some(99),
         finished: false,
     };
@@ -510,7 +510,7 @@ async fn expired_games_are_swept_once(db: Db) {
             (game.version, game.finished, game.deadline_ms),
             (1, true, None)
         );
-        assert_eq!(game.status, "black_won");
+        assert_eq!(game.status, Status::BlackWon);
     }
     for id in [&running, &idle] {
         let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");

@@ -14,16 +14,17 @@ pub use cache::Cache;
 pub use errors::{game_error, lab_error};
 pub use locks::Locks;
 pub use plies::{move_plies, promotion_plies};
-pub use row::{load, row_state};
+pub use row::{load, row_state, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
 use crate::bot::Bots;
 use crate::error::{ApiError, ApiResult};
-use crate::hub::{PlyViews, Update};
+use crate::error_code::ServiceCode;
+use crate::hub::{LineType, PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
-use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus};
+use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus, MovePly};
 use gmo_store::{Change, StoreError};
 use std::sync::Arc;
 
@@ -35,7 +36,7 @@ pub type Stored = gmo_store::Game<Arc<Game>>;
 #[derive(Debug, Default)]
 pub struct Acted<T> {
     pub answer: T,
-    pub kinds: Vec<&'static str>,
+    pub kinds: Vec<LineType>,
     pub ply: PlyViews,
 }
 
@@ -99,7 +100,7 @@ async fn change_by<T>(
         Attempt::Done(result) => result,
         // A lost race with another process: 409, nothing changed.
         Attempt::Outdated => Err(ApiError::conflict(
-            "conflict",
+            ServiceCode::Conflict,
             "another request changed this first; reload and try again",
         )),
     }
@@ -147,7 +148,14 @@ async fn attempt<T>(
                 return Attempt::Outdated;
             }
             if game.is_over() && !stored.state.is_over() {
-                let ended = commit(state, stored, game, vec!["end"], PlyViews::default()).await;
+                let ended = commit(
+                    state,
+                    stored,
+                    game,
+                    vec![LineType::End],
+                    PlyViews::default(),
+                )
+                .await;
                 if let Err(error) = ended {
                     return outdated_or_failed(error);
                 }
@@ -179,7 +187,10 @@ fn bot_to_move(stored: &Stored) -> ApiResult<Color> {
     match stored.state.to_move() {
         Some(Color::White) if settings.white_bot.is_some() => Ok(Color::White),
         Some(Color::Black) if settings.black_bot.is_some() => Ok(Color::Black),
-        _ => Err(ApiError::conflict("not_bot_turn", "no bot is to move")),
+        _ => Err(ApiError::conflict(
+            ServiceCode::NotBotTurn,
+            "no bot is to move",
+        )),
     }
 }
 
@@ -189,7 +200,14 @@ pub async fn flag(state: &AppState, id: &str) -> ApiResult<()> {
     let stored = load(state, id).await?;
     let mut game = Game::clone(&stored.state);
     if game.tick(now_ms()) {
-        commit(state, &stored, game, vec!["end"], PlyViews::default()).await?;
+        commit(
+            state,
+            &stored,
+            game,
+            vec![LineType::End],
+            PlyViews::default(),
+        )
+        .await?;
     }
     Ok(())
 }
@@ -200,7 +218,7 @@ async fn commit(
     state: &AppState,
     stored: &Stored,
     game: Game,
-    kinds: Vec<&'static str>,
+    kinds: Vec<LineType>,
     ply: PlyViews,
 ) -> Result<Arc<Game>, StoreError> {
     let event = game
@@ -211,7 +229,7 @@ async fn commit(
     let game = Arc::new(game);
     let update = Update {
         version: stored.version + 1,
-        kinds: kinds.into_iter().map(str::to_owned).collect(),
+        kinds,
         ply,
         game: game.clone(),
     };
@@ -241,7 +259,7 @@ fn after(stored: &Stored, plied: bool, version: i64, game: Arc<Game>) -> Stored 
     let finished = game.is_over();
     Stored {
         version,
-        status: game.status().name().to_owned(),
+        status: stored_status(game.status()),
         finished,
         plies: stored.plies + i64::from(plied),
         deadline_ms: game.deadline_ms().filter(|_| !finished),
@@ -255,7 +273,7 @@ pub fn change_of(game: &Game, ply: Option<Event>) -> Change<Event, GameSnapshot>
     Change {
         ply,
         state: row_state(game),
-        status: game.status().name().to_owned(),
+        status: stored_status(game.status()),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
     }
@@ -286,13 +304,30 @@ fn count(metrics: &Metrics, before: &Game, after: &Game) {
     }
 }
 
+/// The stream lines of a move: the move, a freeze if it froze the game, the end if it ended it.
+pub fn move_kinds(game: &Game, ply: &MovePly) -> Vec<LineType> {
+    let mut kinds = vec![LineType::Move];
+    if ply.froze && !game.is_over() {
+        kinds.push(LineType::Clock);
+    }
+    with_end(game, kinds)
+}
+
+/// `kinds` plus the end when the game is over.
+pub fn with_end(game: &Game, mut kinds: Vec<LineType>) -> Vec<LineType> {
+    if game.is_over() {
+        kinds.push(LineType::End);
+    }
+    kinds
+}
+
 /// Refuses a request that needs the game to be over.
 pub fn require_over(game: &Game) -> ApiResult<()> {
     if game.is_over() {
         Ok(())
     } else {
         Err(ApiError::conflict(
-            "not_over",
+            ServiceCode::NotOver,
             format!(
                 "the record is open once the game is over; it is {}",
                 game.status().name()
