@@ -316,25 +316,25 @@ impl Lab {
 
     /// A move made here, as a ply view (a lab hides nothing: the mutation's code is shown).
     pub fn move_ply_view(&self, ply: &MovePly) -> PlyView {
-        PlyView::Move {
-            mv: MoveView::new(ply.from, ply.to, ply.effect),
-            landed: ply.drawn.landed,
-            mutated_to: ply.drawn.mutation.as_ref().map(|g| g.code().to_string()),
-        }
+        PlyView::of_move(
+            MoveView::new(ply.from, ply.to, ply.effect),
+            ply.drawn.landed,
+            ply.drawn.mutation.as_ref().map(|g| g.code().to_string()),
+        )
     }
 
     /// A promotion made here, as a ply view, with the species label the lab's seed gives it.
     pub fn promotion_ply_view(&self, ply: &PromotionPly) -> PlyView {
         let genomes = self.position.genomes();
-        PlyView::Promotion {
-            promotion: ply.at,
-            genome: genomes
+        PlyView::of_promotion(
+            ply.at,
+            genomes
                 .get(ply.genome)
                 .map(|g| g.genome().code().to_string()),
-            species: species_labels(self.seed, genomes)
+            species_labels(self.seed, genomes)
                 .get(ply.genome.index())
                 .cloned()
                 .unwrap_or_default(),
-        }
+        )
     }
 }

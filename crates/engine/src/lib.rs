@@ -61,4 +61,7 @@ pub use species::species_labels;
 pub use square::{BadSize, BadSquare, BoardSize, ByColor, Color, Square};
 pub use table::{GenomeTable, TableFull};
 pub use vector::PerftVector;
-pub use view::{ClocksView, GameView, LeaveView, MoveView, PieceView, PlyView, Viewer, What};
+pub use view::{
+    ClocksView, GameView, LeaveView, MovePlyView, MoveTag, MoveView, PieceView, PlyView,
+    PromotionPlyView, PromotionTag, Viewer, What,
+};

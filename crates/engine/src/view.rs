@@ -132,32 +132,93 @@ impl From<LegalMove> for MoveView {
     }
 }
 
-/// A ply as one viewer sees it (api.md "A ply"), with `"type"` (`move` or `promotion`) so that
-/// clients can tell the two kinds apart without probing fields.
+/// A ply as one viewer sees it (api.md "A ply"). Each kind carries `"type"` (`move` or
+/// `promotion`) so that clients can tell them apart without probing fields; each is a schema of
+/// its own, so that generated clients get one class per kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(untagged)]
 pub enum PlyView {
-    Move {
-        #[serde(flatten)]
-        mv: MoveView,
-        /// Where the mover ended up (the target, unless a deviation moved it).
-        landed: Square,
-        /// The mover's new code after a mutation, shown to its owner (or to all after the end).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
-        mutated_to: Option<String>,
-    },
-    Promotion {
-        /// The square of the promoted pawn.
-        promotion: Square,
-        /// The new piece's code, shown to its owner (or to all after the end).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
-        genome: Option<String>,
-        /// The new piece's per-game species label.
-        species: String,
-    },
+    Move(MovePlyView),
+    Promotion(PromotionPlyView),
+}
+
+/// The `type` of a move's ply: always `move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MoveTag {
+    #[default]
+    Move,
+}
+
+/// The `type` of a promotion's ply: always `promotion`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionTag {
+    #[default]
+    Promotion,
+}
+
+/// A move: the move view plus what its randomness drew.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MovePlyView {
+    #[serde(rename = "type")]
+    pub kind: MoveTag,
+    pub from: Square,
+    /// The requested destination.
+    pub to: Square,
+    pub from_after: LeaveView,
+    pub to_after: LeaveView,
+    /// Where the mover ended up (the target, unless a deviation moved it).
+    pub landed: Square,
+    /// The mover's new code after a mutation, shown to its owner (or to all after the end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
+    pub mutated_to: Option<String>,
+}
+
+/// A promotion: where, and what the pawn became.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PromotionPlyView {
+    #[serde(rename = "type")]
+    pub kind: PromotionTag,
+    /// The square of the promoted pawn.
+    pub promotion: Square,
+    /// The new piece's code, shown to its owner (or to all after the end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
+    pub genome: Option<String>,
+    /// The new piece's per-game species label.
+    pub species: String,
+}
+
+impl PlyView {
+    /// A move's ply: `mv`, landed on `landed`, the mover's new code if it mutated (and shown).
+    pub fn of_move(mv: MoveView, landed: Square, mutated_to: Option<String>) -> PlyView {
+        PlyView::Move(MovePlyView {
+            kind: MoveTag::Move,
+            from: mv.from,
+            to: mv.to,
+            from_after: mv.from_after,
+            to_after: mv.to_after,
+            landed,
+            mutated_to,
+        })
+    }
+
+    /// A promotion's ply on `promotion`, the new code if shown, its species label.
+    pub fn of_promotion(promotion: Square, genome: Option<String>, species: String) -> PlyView {
+        PlyView::Promotion(PromotionPlyView {
+            kind: PromotionTag::Promotion,
+            promotion,
+            genome,
+            species,
+        })
+    }
 }
 
 impl Game {
@@ -215,16 +276,15 @@ impl Game {
     /// A move `mover` made, as `viewer` sees it.
     pub fn move_ply_view(&self, ply: &MovePly, mover: Color, viewer: Viewer) -> PlyView {
         let shown = self.shows_genomes(viewer, mover);
-        PlyView::Move {
-            mv: MoveView::new(ply.from, ply.to, ply.effect),
-            landed: ply.drawn.landed,
-            mutated_to: ply
-                .drawn
+        PlyView::of_move(
+            MoveView::new(ply.from, ply.to, ply.effect),
+            ply.drawn.landed,
+            ply.drawn
                 .mutation
                 .as_ref()
                 .filter(|_| shown)
                 .map(|g| g.code().to_string()),
-        }
+        )
     }
 
     /// A promotion, as `viewer` sees it.
@@ -233,14 +293,14 @@ impl Game {
         let owner = position.piece_at(ply.at).map(|p| p.color);
         let shown = owner.is_some_and(|owner| self.shows_genomes(viewer, owner));
         let labels = species_labels(self.seed(), position.genomes());
-        PlyView::Promotion {
-            promotion: ply.at,
-            genome: position
+        PlyView::of_promotion(
+            ply.at,
+            position
                 .genome(ply.genome)
                 .filter(|_| shown)
                 .map(|g| g.genome().code().to_string()),
-            species: labels.get(ply.genome.index()).cloned().unwrap_or_default(),
-        }
+            labels.get(ply.genome.index()).cloned().unwrap_or_default(),
+        )
     }
 
     /// The legal moves of the piece on `square`, as move views.

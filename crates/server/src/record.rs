@@ -61,11 +61,11 @@ fn move_ply(
     let ply = position
         .replay_move(from, to, &drawn)
         .map_err(|error| corrupt(format!("{error:?}")))?;
-    Ok(PlyView::Move {
-        mv: MoveView::new(from, to, ply.effect),
-        landed: ply.drawn.landed,
-        mutated_to: ply.drawn.mutation.map(|genome| genome.code().to_string()),
-    })
+    Ok(PlyView::of_move(
+        MoveView::new(from, to, ply.effect),
+        ply.drawn.landed,
+        ply.drawn.mutation.map(|genome| genome.code().to_string()),
+    ))
 }
 
 fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<PlyView> {
@@ -77,11 +77,11 @@ fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Ply
         .get(ply.genome.index())
         .cloned()
         .unwrap_or_default();
-    Ok(PlyView::Promotion {
-        promotion: ply.at,
-        genome: Some(genome.code().to_string()),
+    Ok(PlyView::of_promotion(
+        ply.at,
+        Some(genome.code().to_string()),
         species,
-    })
+    ))
 }
 
 fn parse(dna: &str) -> ApiResult<Genome> {

@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod common;
+mod contract;
 
 use common::Server;
 use gmo_genome::Genome;

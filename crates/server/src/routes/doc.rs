@@ -5,6 +5,7 @@ use super::{games, genomes, labs, ops, presets, stream};
 use crate::error::ErrorBody;
 use std::collections::BTreeMap;
 use utoipa::openapi::path::Operation;
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
@@ -30,7 +31,7 @@ spectator."),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout),
     ),
-    modifiers(&Bearer, &Shared),
+    modifiers(&Bearer, &Shared, &OneSource),
     tags(
         (name = "genomes", description = "Pieces' DNA, stored under their codes."),
         (name = "presets", description = "A back rank of genomes, stored under its code."),
@@ -51,6 +52,33 @@ impl Modify for Bearer {
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
         );
+    }
+}
+
+/// A placement in a lab names its genome by exactly one of `genome` and `dna`.
+struct OneSource;
+
+impl Modify for OneSource {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let Some(placement) = components.schemas.remove("Placement") else {
+            return;
+        };
+        let only = |field: &str| ObjectBuilder::new().required(field).build();
+        let one = OneOfBuilder::new()
+            .item(only("genome"))
+            .item(only("dna"))
+            .build();
+        let both = AllOfBuilder::new()
+            .item(placement)
+            .item(Schema::OneOf(one))
+            .description(Some("Exactly one of `genome` and `dna`."))
+            .build();
+        components
+            .schemas
+            .insert("Placement".to_owned(), RefOr::T(Schema::AllOf(both)));
     }
 }
 

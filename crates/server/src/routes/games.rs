@@ -46,9 +46,11 @@ pub struct NewGameRequest {
     /// The clock (absent: 5 minutes a side).
     pub clock: Option<ClockRequest>,
     /// Files, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub width: Option<u8>,
     /// Ranks, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
     /// `bot:<spec>` gives White to a bot: `bot:random`, `bot:greedy`, `bot:search` or
@@ -65,6 +67,7 @@ pub struct NewGameRequest {
 #[serde(deny_unknown_fields)]
 pub struct ClockRequest {
     /// Each side's time in milliseconds, 1 ms to a week.
+    #[serde(deserialize_with = "crate::extract::whole_number")]
     #[schema(minimum = 1, maximum = 604_800_000, example = 300_000)]
     pub initial_ms: i64,
 }

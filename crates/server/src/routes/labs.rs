@@ -38,9 +38,11 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 pub struct NewLab {
     /// Files, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub width: Option<u8>,
     /// Ranks, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
 }
@@ -59,10 +61,12 @@ pub struct NewLabAnswer {
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     /// A stored genome's code or name; or give `dna`.
-    #[schema(value_type = Option<crate::schema::GenomeRef>)]
+    #[serde(default, deserialize_with = "crate::extract::present")]
+    #[schema(value_type = crate::schema::GenomeRef)]
     pub genome: Option<String>,
     /// Raw DNA (stored on the way); or give `genome`.
-    #[schema(value_type = Option<crate::schema::Dna>)]
+    #[serde(default, deserialize_with = "crate::extract::present")]
+    #[schema(value_type = crate::schema::Dna)]
     pub dna: Option<String>,
     pub color: Color,
     #[serde(default)]
