@@ -28,6 +28,7 @@ pub enum RefusalCode {
     PromotionDue,
     NoPromotionDue,
     AbortTooLate,
+    NoDrawOffer,
     BackRankIncomplete,
     IllegalMove,
     MoveRefused,
@@ -73,6 +74,8 @@ pub enum GameError {
     PromotionDue(Square),
     NoPromotionDue,
     AbortTooLate,
+    /// The seat has no draw offer of the other seat to answer.
+    NoDrawOffer(Color),
     Move(PlayError),
 }
 
@@ -96,6 +99,7 @@ impl GameError {
             GameError::PromotionDue(_) => RefusalCode::PromotionDue,
             GameError::NoPromotionDue => RefusalCode::NoPromotionDue,
             GameError::AbortTooLate => RefusalCode::AbortTooLate,
+            GameError::NoDrawOffer(_) => RefusalCode::NoDrawOffer,
             GameError::Move(PlayError::Illegal { .. }) => RefusalCode::IllegalMove,
             GameError::Move(_) => RefusalCode::MoveRefused,
         }
@@ -148,6 +152,11 @@ impl fmt::Display for GameError {
             GameError::AbortTooLate => {
                 f.write_str("cannot abort: White has already made the first move")
             }
+            GameError::NoDrawOffer(color) => write!(
+                f,
+                "{color} has no draw offer to answer: {} has not offered one",
+                color.opponent()
+            ),
             GameError::Move(error) => error.fmt(f),
         }
     }

@@ -25,8 +25,8 @@ pub struct GameRecordView {
     pub game: GameView,
 }
 
-/// The record's moves and promotions as ply views (resignations, aborts and flag falls are not
-/// plies: they stay in the engine's record).
+/// The record's moves and promotions as ply views (resignations, aborts, flag falls and draw offers
+/// are not plies: they stay in the engine's record).
 pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
     let mut position = record.setup.to_position().map_err(corrupt)?;
     let mut plies = Vec::new();
@@ -40,7 +40,12 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
                 ..
             } => move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?,
             Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
-            Event::Resign { .. } | Event::Abort { .. } | Event::Time { .. } => continue,
+            Event::Resign { .. }
+            | Event::Abort { .. }
+            | Event::Time { .. }
+            | Event::DrawOffer { .. }
+            | Event::DrawDeclined { .. }
+            | Event::DrawAgreed { .. } => continue,
         };
         plies.push(ply);
     }

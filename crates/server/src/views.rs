@@ -35,8 +35,22 @@ pub struct GameView {
     pub clocks: ClocksView,
     /// Each seat's progress through setup.
     pub seats: ByColor<Seat>,
+    /// The seat whose draw offer waits for the other seat's answer.
+    pub draw_offer: Option<Color>,
+    /// Each side's kings that the other side could take or convert with one move if it were to
+    /// move now (empty outside play).
+    pub kings_in_danger: KingsInDanger,
     /// Every piece, in square order.
     pub board: Vec<PieceView>,
+}
+
+/// The squares of each side's kings in danger.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct KingsInDanger {
+    /// White's kings that Black could take or convert.
+    pub white: Vec<Square>,
+    /// Black's kings that White could take or convert.
+    pub black: Vec<Square>,
 }
 
 /// The game `id` as `viewer` may see it at `now`.
@@ -54,6 +68,8 @@ pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> GameView {
         frozen_until,
         clocks,
         seats,
+        draw_offer,
+        kings_in_danger,
         board,
     } = game.view(viewer, now);
     GameView {
@@ -69,6 +85,11 @@ pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> GameView {
         frozen_until: frozen_until.map(rfc3339),
         clocks,
         seats,
+        draw_offer,
+        kings_in_danger: KingsInDanger {
+            white: kings_in_danger.white,
+            black: kings_in_danger.black,
+        },
         board,
     }
 }

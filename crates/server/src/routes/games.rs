@@ -70,6 +70,10 @@ pub struct ClockRequest {
     #[serde(deserialize_with = "crate::extract::whole_number")]
     #[schema(minimum = 1, maximum = 604_800_000, example = 300_000)]
     pub initial_ms: i64,
+    /// Added to a side's clock after each of its moves, 0 to 60000 ms (default 0).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 60_000, example = 2_000)]
+    pub increment_ms: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -122,14 +126,15 @@ pub async fn create(
     ApiJson(body): ApiJson<NewGameRequest>,
 ) -> ApiResult<(StatusCode, Json<NewGameAnswer>)> {
     let defaults = Settings::default();
-    let initial_ms = body
-        .clock
-        .map_or(defaults.initial_ms, |clock| clock.initial_ms);
+    let (initial_ms, increment_ms) = body.clock.map_or((defaults.initial_ms, 0), |clock| {
+        (clock.initial_ms, clock.increment_ms.unwrap_or(0))
+    });
     let settings = Settings::new(
         body.width.unwrap_or(defaults.width),
         body.height.unwrap_or(defaults.height),
         initial_ms,
     )
+    .and_then(|settings| settings.with_increment(increment_ms))
     .map_err(game_error)?;
     let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
     let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;

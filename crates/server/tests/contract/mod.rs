@@ -4,6 +4,7 @@
 //! and status (JSON Schema 2020-12, formats checked).
 
 use crate::common::{Answer, Server};
+use gmo_engine::{BoardSize, Settings};
 use jsonschema::Validator;
 use reqwest::Method;
 use serde_json::{Map, Value, json};
@@ -162,6 +163,23 @@ async fn the_document_describes_every_operation_fully(server: Server) {
         validator_in(document, &reference);
         assert!(schema.is_object(), "{name}");
     }
+    // The limits it states are the engine's.
+    let schemas = &document["components"]["schemas"];
+    let clock = &schemas["ClockRequest"]["properties"];
+    assert_eq!(clock["initial_ms"]["maximum"], Settings::MAX_INITIAL_MS);
+    assert_eq!(clock["increment_ms"]["maximum"], Settings::MAX_INCREMENT_MS);
+    for (schema, field) in [
+        ("NewGameRequest", "width"),
+        ("NewLab", "height"),
+        ("GameView", "width"),
+    ] {
+        let bounds = &schemas[schema]["properties"][field];
+        assert_eq!(bounds["minimum"], BoardSize::MIN, "{schema}.{field}");
+        assert_eq!(bounds["maximum"], BoardSize::MAX, "{schema}.{field}");
+    }
+    let genomes = &schemas["NewPreset"]["properties"]["genomes"];
+    assert_eq!(genomes["minItems"], BoardSize::MIN);
+    assert_eq!(genomes["maxItems"], BoardSize::MAX);
     // The validator does reject what does not fit: a game view without its id.
     let game_view = validator_in(document, &json!({"$ref": "#/components/schemas/GameView"}));
     assert!(!game_view.is_valid(&json!({"status": "setup"})));
@@ -316,11 +334,9 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     assert_eq!(lines, 14, "the view, then 13 changes");
 
     // Refusals, each with its documented status and the error body.
-    let other = c.check(
-        Method::POST,
-        games,
-        &server.post(games, None, json!({})).await,
-    );
+    let clock = json!({"clock": {"initial_ms": 180_000, "increment_ms": 2_000}});
+    let other = c.check(Method::POST, games, &server.post(games, None, clock).await);
+    assert_eq!(other["game"]["clocks"]["increment_ms"], 2_000);
     let other_id = other["id"].as_str().expect("an id").to_owned();
     let other_white = other["seats"]["white"]["token"]
         .as_str()
