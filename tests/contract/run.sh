@@ -8,7 +8,8 @@
 # once; nothing is downloaded while the checks run). docs/testing.md explains every setting.
 #
 # Environment: GMO_BIN (default target/debug/gmo, built if missing), CONTRACT_VENV (default
-# target/contract-venv), CONTRACT_EXAMPLES (schemathesis examples per operation, default 25).
+# target/contract-venv), CONTRACT_EXAMPLES (schemathesis examples per operation, default 25),
+# CONTRACT_DATABASE_URL (default a fresh SQLite file; a postgres:// URL runs it on PostgreSQL).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -33,9 +34,10 @@ fi
 "$venv/bin/schemathesis" --version
 export PATH="$venv/bin:$PATH"
 
-echo "== gmo serve on SQLite"
+database="${CONTRACT_DATABASE_URL:-sqlite://$work/contract.sqlite}"
+echo "== gmo serve on ${database%%:*}"
 [ -x "$gmo" ] || cargo build --locked -q -p gmo
-"$gmo" serve --bind 127.0.0.1:0 --database-url "sqlite://$work/contract.sqlite" >"$work/serve.log" 2>&1 &
+"$gmo" serve --bind 127.0.0.1:0 --database-url "$database" >"$work/serve.log" 2>&1 &
 server=$!
 base=""
 for _ in $(seq 1 100); do

@@ -110,7 +110,8 @@ macro_rules! error_responses {
 
 error_responses! {
     BadRequest: "The request could not be read: the body is not JSON (`malformed_json`) or not \
-        sent as `application/json` (`content_type`).";
+        sent as `application/json` (`content_type`), or a path segment does not decode \
+        (`bad_path`).";
     Unauthorized: "No bearer token where one is needed, a malformed `Authorization` header, or a \
         token this service never issued.";
     Forbidden: "A real token, but for another seat, game or lab.";
@@ -136,8 +137,9 @@ impl<'s> ToResponse<'s> for Timeout {
     }
 }
 
-/// Answers every operation can give whatever its handler does: 500 when the server fails, and
-/// 408 from the timeout layer on every route but the (long-lived) stream.
+/// Answers every operation can give whatever its handler does: 500 when the server fails, 408
+/// from the timeout layer on every route but the (long-lived) stream, and 400 from the path
+/// extractor wherever the path has parameters (a segment that does not decode as UTF-8).
 struct Shared;
 
 impl Modify for Shared {
@@ -151,6 +153,9 @@ impl Modify for Shared {
             ];
             for operation in operations.into_iter().flatten() {
                 add_response(operation, "500", "Internal");
+                if path.contains('{') {
+                    add_response(operation, "400", "BadRequest");
+                }
                 if !path.ends_with("/stream") {
                     add_response(operation, "408", "Timeout");
                 }

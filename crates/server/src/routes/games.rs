@@ -55,7 +55,7 @@ pub struct NewGameRequest {
     pub height: Option<u8>,
     /// `bot:<spec>` gives White to a bot: `bot:random`, `bot:greedy`, `bot:search` or
     /// `bot:search:<time>` (e.g. `bot:search:200ms`); absent, a person plays it. Bots play on
-    /// boards 6 or 8 wide.
+    /// boards as wide as their presets (8 or 5 files).
     #[schema(value_type = Option<crate::schema::BotSeat>)]
     pub white: Option<String>,
     /// `bot:<spec>` gives Black to a bot, as for `white`.

@@ -385,6 +385,12 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
             404,
         ),
         (
+            Method::GET,
+            "/api/genomes/{reference}",
+            server.get("/api/genomes/%FF", None).await,
+            400,
+        ),
+        (
             Method::POST,
             moves,
             server
