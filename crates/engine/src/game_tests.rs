@@ -32,7 +32,7 @@ fn small_preset() -> Vec<Genome> {
 }
 
 /// Both presets loaded and the pieces on `king_file` marked as kings; nobody ready yet.
-fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file: u8) -> Game {
+pub(crate) fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file: u8) -> Game {
     let mut game = Game::new(settings, seed).expect("settings");
     let size = game.position().size();
     for color in Color::BOTH {
@@ -313,7 +313,7 @@ fn moves_are_refused_out_of_turn() {
 
 /// Plays seeded random legal moves (promoting to a queen) `dt` ms apart until `stop` says so or
 /// the game ends; returns the time reached.
-fn play_randomly(
+pub(crate) fn play_randomly(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
     mut now: i64,

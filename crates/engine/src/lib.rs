@@ -35,6 +35,8 @@ mod game_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
+mod random_tests;
+#[cfg(test)]
 mod tests;
 
 pub use bitboard::{BitIter, Bitboard};
