@@ -55,6 +55,16 @@ impl Folder {
         let dir = std::env::var_os("GMO_ORACLE_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(default_dir);
+        Folder::at(dir)
+    }
+
+    /// The repository's own `tests/vectors/`, whatever `$GMO_ORACLE_DIR` says: the set the
+    /// documentation quotes.
+    pub fn repository() -> Folder {
+        Folder::at(default_dir())
+    }
+
+    fn at(dir: PathBuf) -> Folder {
         let dir = dir.canonicalize().unwrap_or(dir);
         let entries = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("cannot read the vector folder {}: {e}", dir.display()));

@@ -4,6 +4,9 @@
 #[path = "../../../tests/support/vectors.rs"]
 mod vectors;
 
+#[path = "oracle/docs.rs"]
+mod docs;
+
 use gmo_engine::{
     BoardSize, Color, Content, Drawn, GenomeId, Party, Piece, Position, Square, Status, perft,
 };
