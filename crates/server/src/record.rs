@@ -8,8 +8,8 @@ use gmo_engine::{Drawn, Event, GameRecord, MoveView, PlyView, Position, species_
 use gmo_genome::Genome;
 use serde_json::{Value, json};
 
-/// The record's moves and promotions as ply views (resignations, aborts and flag falls are not
-/// plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
+/// The record's moves and promotions as ply views (resignations, aborts, flag falls and draw offers
+/// are not plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
 /// the two kinds apart without probing fields.
 pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
     let mut position = record.setup.to_position().map_err(corrupt)?;
@@ -24,7 +24,12 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
                 ..
             } => move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?,
             Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
-            Event::Resign { .. } | Event::Abort { .. } | Event::Time { .. } => continue,
+            Event::Resign { .. }
+            | Event::Abort { .. }
+            | Event::Time { .. }
+            | Event::DrawOffer { .. }
+            | Event::DrawDeclined { .. }
+            | Event::DrawAgreed { .. } => continue,
         };
         plies.push(ply);
     }
