@@ -7,14 +7,15 @@
 # Tools come from PyPI at the pinned versions of requirements.txt, into a virtualenv (installed
 # once; nothing is downloaded while the checks run). docs/testing.md explains every setting.
 #
-# Environment: GMO_BIN (default target/debug/gmo, built if missing), CONTRACT_VENV (default
-# target/contract-venv), CONTRACT_EXAMPLES (schemathesis examples per operation, default 25),
+# Environment: GMO_BIN (default $CARGO_TARGET_DIR/debug/gmo, built if missing), CONTRACT_VENV
+# (default $CARGO_TARGET_DIR/contract-venv; CARGO_TARGET_DIR defaults to target), CONTRACT_EXAMPLES (schemathesis examples per operation, default 25),
 # CONTRACT_DATABASE_URL (default a fresh SQLite file; a postgres:// URL runs it on PostgreSQL).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-gmo="${GMO_BIN:-$root/target/debug/gmo}"
-venv="${CONTRACT_VENV:-$root/target/contract-venv}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+gmo="${GMO_BIN:-$target/debug/gmo}"
+venv="${CONTRACT_VENV:-$target/contract-venv}"
 examples="${CONTRACT_EXAMPLES:-25}"
 work="$(mktemp -d)"
 server=""
@@ -36,7 +37,7 @@ export PATH="$venv/bin:$PATH"
 
 database="${CONTRACT_DATABASE_URL:-sqlite://$work/contract.sqlite}"
 echo "== gmo serve on ${database%%:*}"
-[ -x "$gmo" ] || cargo build --locked -q -p gmo
+[ -x "$gmo" ] || (cd "$root" && cargo build --locked -q -p gmo)
 "$gmo" serve --bind 127.0.0.1:0 --database-url "$database" >"$work/serve.log" 2>&1 &
 server=$!
 base=""

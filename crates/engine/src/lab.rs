@@ -111,7 +111,7 @@ impl PartialEq for Lab {
     }
 }
 
-/// A piece on a lab's board: everything is shown (api.md "A lab view").
+/// A piece on a lab's board: everything is shown (docs/service.md, "A lab view").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LabPieceView {

@@ -11,7 +11,7 @@ use tokio::sync::broadcast;
 /// How many updates a slow stream may fall behind before it must resynchronise.
 const CAPACITY: usize = 256;
 
-/// What a line of a game's stream says happened (api.md: the stream's `"type"`).
+/// What a line of a game's stream says happened (docs/service.md: the stream's `"type"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LineType {

@@ -1,4 +1,4 @@
-//! The response bodies of games and labs as api.md spells them: the engine's views with the
+//! The response bodies of games and labs as docs/service.md spells them: the engine's views with the
 //! game's or lab's id added and the freeze as RFC 3339, built as typed values.
 
 use crate::time::rfc3339;

@@ -433,7 +433,7 @@ pub async fn abort(
 }
 
 /// The full record, every genome included, once the game is over (409 before): `plies` as
-/// api.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
+/// docs/service.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", operation_id = "get_game_record",
     security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id")),
     responses((status = 200, description = "the whole record", body = GameRecordView),
