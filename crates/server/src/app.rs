@@ -83,7 +83,12 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
             .await
     });
     let sweeper = tokio::spawn(sweep_forever(state.clone()));
-    let relay = tokio::spawn(state.listener.clone().relay(state.hub.clone()));
+    let relay = tokio::spawn(
+        state
+            .listener
+            .clone()
+            .relay(state.hub.clone(), state.timers.clone()),
+    );
     tracing::info!(%addr, backend = state.store.backend_name(), "gmo serve listening");
     Ok(RunningApp {
         addr,

@@ -17,7 +17,9 @@ use tokio::task::AbortHandle;
 /// How many expired games one sweep transaction takes.
 const SWEEP_BATCH: u32 = 64;
 
-/// The armed flag timers, one per game.
+/// The armed flag timers, one per running game this process changed last. A timer leaves the
+/// map when it fires, when its game ends, and when another process changes the game (that
+/// process then keeps the clock; the sweep covers it if it dies).
 #[derive(Debug, Default)]
 pub struct Timers {
     armed: Mutex<HashMap<String, AbortHandle>>,
@@ -26,10 +28,7 @@ pub struct Timers {
 impl Timers {
     /// Replaces game `id`'s timer by one firing at `deadline_ms` (none: the clock stopped).
     pub fn arm(&self, state: &AppState, id: &str, deadline_ms: Option<i64>) {
-        let mut armed = self
-            .armed
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut armed = self.map();
         if let Some(old) = armed.remove(id) {
             // The timer that fired is the one committing now: it must not cancel itself.
             if tokio::task::try_id() != Some(old.id()) {
@@ -47,8 +46,43 @@ impl Timers {
             if let Err(error) = games::flag(&state, &game).await {
                 tracing::warn!(game, ?error, "flag timer could not end the game");
             }
+            state.timers.forget_fired(&game);
         });
         armed.insert(id.to_owned(), task.abort_handle());
+    }
+
+    /// Drops game `id`'s timer, if any.
+    pub fn disarm(&self, id: &str) {
+        if let Some(old) = self.map().remove(id) {
+            old.abort();
+        }
+    }
+
+    /// How many timers are armed: for tests and metrics.
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Whether no timer is armed.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes the calling timer's entry once it has run (unless it was replaced meanwhile).
+    fn forget_fired(&self, id: &str) {
+        let mut armed = self.map();
+        if armed
+            .get(id)
+            .is_some_and(|handle| tokio::task::try_id() == Some(handle.id()))
+        {
+            armed.remove(id);
+        }
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, AbortHandle>> {
+        self.armed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod common;
+mod durable;
 
 use common::Server;
 use gmo_genome::Genome;

@@ -187,11 +187,25 @@ fn bot_to_move(stored: &Stored) -> ApiResult<Color> {
 pub async fn flag(state: &AppState, id: &str) -> ApiResult<()> {
     let _turn = state.locks.lock(id).await;
     let stored = load(state, id).await?;
+    end_on_time(state, &stored).await
+}
+
+/// Ends `stored` on time if its clock has fallen by now. Losing the race to the sweep (or to a
+/// change in another process) is no failure: the game changed first, so whoever changed it ended
+/// it or keeps its clock now.
+pub(crate) async fn end_on_time(state: &AppState, stored: &Stored) -> ApiResult<()> {
     let mut game = Game::clone(&stored.state);
-    if game.tick(now_ms()) {
-        commit(state, &stored, game, vec!["end"], PlyViews::default()).await?;
+    if !game.tick(now_ms()) {
+        return Ok(());
     }
-    Ok(())
+    match commit(state, stored, game, vec!["end"], PlyViews::default()).await {
+        Ok(_) => Ok(()),
+        Err(StoreError::Stale { .. }) => {
+            tracing::debug!(game = stored.id, "the game changed before its flag timer");
+            Ok(())
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// Writes `game` over `stored` (version-checked) and announces it: to other processes in the
