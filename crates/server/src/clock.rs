@@ -138,3 +138,78 @@ fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
         state: games::row_state(game),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sweep_once;
+    use crate::{Config, games, spawn};
+    use serde_json::{Value, json};
+    use std::time::Duration;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_a_timer_that_loses_to_the_sweep_is_no_failure() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        timer_loses_to_the_sweep(format!("sqlite://{}", dir.path().join("gmo.db").display())).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_a_timer_that_loses_to_the_sweep_is_no_failure() {
+        gmo_store::scratch::with_scratch_database("gmo_server_unit", timer_loses_to_the_sweep)
+            .await;
+    }
+
+    /// The timer loaded the game just before its clock fell; the sweep ends it first; the
+    /// timer's commit then finds a newer version. That is the game ended correctly, not an error.
+    async fn timer_loses_to_the_sweep(url: String) {
+        let mut config = Config::new(([127, 0, 0, 1], 0).into(), url);
+        config.sweep_interval = Duration::from_secs(3_600);
+        let app = spawn(config).await.expect("the server starts");
+        let state = app.state().clone();
+        let id = started_game(&format!("http://{}", app.addr()), 300).await;
+        // Only the sweep and the test's own call may end it.
+        state.timers.disarm(&id);
+        let loaded = games::load(&state, &id).await.expect("the game");
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(sweep_once(&state).await.expect("a sweep"), 1);
+        let late = games::end_on_time(&state, &loaded).await;
+        assert!(late.is_ok(), "the timer's late attempt: {late:?}");
+        let ended = games::load(&state, &id).await.expect("the game");
+        assert_eq!(ended.status, "black_won");
+        assert_eq!(ended.version, loaded.version + 1, "ended once");
+        drop(state);
+        app.shutdown().await.expect("the server stops");
+    }
+
+    /// A game on the default preset with `clock_ms` a side, started → its id.
+    async fn started_game(base: &str, clock_ms: i64) -> String {
+        let client = reqwest::Client::new();
+        let send = |request: reqwest::RequestBuilder| async move {
+            let response = request.send().await.expect("an answer");
+            assert!(response.status().is_success(), "{response:?}");
+            response.json::<Value>().await.expect("JSON")
+        };
+        let body = json!({"clock": {"initial_ms": clock_ms}});
+        let created = send(client.post(format!("{base}/api/games")).json(&body)).await;
+        let id = created["id"].as_str().expect("an id").to_owned();
+        for (side, king) in [("white", "d1"), ("black", "d8")] {
+            let token = created["seats"][side]["token"].as_str().expect("a token");
+            let game = format!("{base}/api/games/{id}");
+            let preset = json!({"preset": "default"});
+            send(
+                client
+                    .put(format!("{game}/preset"))
+                    .bearer_auth(token)
+                    .json(&preset),
+            )
+            .await;
+            send(
+                client
+                    .post(format!("{game}/kings/{king}"))
+                    .bearer_auth(token),
+            )
+            .await;
+            send(client.post(format!("{game}/ready")).bearer_auth(token)).await;
+        }
+        id
+    }
+}

@@ -2,6 +2,7 @@
 //! bounded labs, bounded and stoppable bot games, mutants stored before their move commits, and
 //! stream labels that say what the stream shows.
 
+mod labels;
 mod leaks;
 
 use std::time::{Duration, Instant};
