@@ -10,7 +10,6 @@ use crate::games::{self, Acted, game_error, move_plies, promotion_plies};
 use crate::time::now_ms;
 use gmo_bots::{BotSpec, Budget, PRESETS, Ply};
 use gmo_engine::{Color, Game};
-use gmo_genome::Genome;
 use gmo_store::GameSettings;
 use std::sync::Arc;
 use std::time::Duration;
@@ -157,9 +156,6 @@ async fn act(state: &AppState, id: &str, retries: u32) -> ApiResult<()> {
             return Err(refusal);
         }
     };
-    if let Some(genome) = &changed.answer {
-        state.store.put_genome(genome).await?;
-    }
     wake(state, id, &changed.game, &changed.bots);
     Ok(())
 }
@@ -175,9 +171,8 @@ fn budget(spec: BotSpec, game: &Game, color: Color, now: i64) -> Budget {
     }
 }
 
-/// Plays the bot's ply for `seat` → the genome it brought onto the board (a mutation, a
-/// promotion), to be stored so that its code resolves like any other.
-fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted<Option<Genome>>> {
+/// Plays the bot's ply for `seat` (the change path stores any genome it brings onto the board).
+fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted<()>> {
     match chosen {
         Ply::Move { from, to } => {
             let ply = game.play(seat, *from, *to, now).map_err(game_error)?;
@@ -188,7 +183,7 @@ fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted
             Ok(Acted {
                 ply: move_plies(game, &ply, seat),
                 kinds: with_end(game, kinds),
-                answer: ply.drawn.mutation.clone(),
+                answer: (),
             })
         }
         Ply::Promotion { genome, .. } => {
@@ -196,7 +191,7 @@ fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted
             Ok(Acted {
                 ply: promotion_plies(game, &ply),
                 kinds: with_end(game, vec!["promotion"]),
-                answer: Some(genome.clone()),
+                answer: (),
             })
         }
     }

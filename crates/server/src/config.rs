@@ -8,6 +8,10 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest DNA accepted, in letters (white space not counted).
 pub const MAX_DNA_LETTERS: usize = 4_096;
 
+/// The most DNA a lab keeps, in letters: each distinct genome on its board counted once (a
+/// full 8×8 board of distinct standard-sized genomes needs a few thousand).
+pub const MAX_LAB_DNA_LETTERS: usize = 32_768;
+
 /// A server's settings.
 #[derive(Debug, Clone)]
 pub struct Config {

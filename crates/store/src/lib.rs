@@ -29,7 +29,7 @@ pub use error::StoreError;
 pub use expiry::Swept;
 pub use games::{Change, Game, GameSettings, NewGame, Seat};
 pub use genomes::StoredGenome;
-pub use labs::Lab;
+pub use labs::{EncodedBoard, Lab};
 pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use secret::{new_id, new_token, token_hash, token_matches};

@@ -24,6 +24,7 @@ use crate::hub::{PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus};
+use gmo_genome::Genome;
 use gmo_store::{Change, StoreError};
 use std::sync::Arc;
 
@@ -221,6 +222,13 @@ async fn commit(
         .events()
         .get(stored.state.events().len()..)
         .and_then(<[Event]>::last);
+    // The genome the change brings onto the board is stored first, so that its code resolves
+    // once the change is seen, and a failure to store it leaves the game unchanged.
+    if let Some(dna) = event.and_then(new_dna) {
+        let genome = Genome::parse(dna)
+            .map_err(|error| StoreError::Corrupt(format!("the engine's new DNA: {error}")))?;
+        state.store.put_genome(&genome).await?;
+    }
     let change = change_of(&game, event.cloned());
     let game = Arc::new(game);
     let update = Update {
@@ -248,6 +256,15 @@ async fn commit(
     count(&state.metrics, &stored.state, &game);
     publish_here(state, &stored.id, Update { version, ..update });
     Ok(game)
+}
+
+/// The DNA of the genome a ply brings onto the board: a mutant, or a promoted pawn's new genome.
+fn new_dna(event: &Event) -> Option<&str> {
+    match event {
+        Event::Move { mutated_to, .. } => mutated_to.as_deref(),
+        Event::Promotion { genome, .. } => Some(genome),
+        _ => None,
+    }
 }
 
 /// The stored game after its change to `game` committed as `version` (with a ply or not).

@@ -271,9 +271,6 @@ pub async fn play(
         })
     })
     .await?;
-    if let Some(mutated) = &changed.answer.drawn.mutation {
-        state.store.put_genome(mutated).await?;
-    }
     crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed

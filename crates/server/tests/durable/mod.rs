@@ -3,7 +3,9 @@
 //! stream labels that say what the stream shows.
 
 mod labels;
+mod labs;
 mod leaks;
+mod mutants;
 
 use std::time::{Duration, Instant};
 
