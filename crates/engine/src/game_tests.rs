@@ -290,6 +290,20 @@ fn abort_only_before_whites_first_move() {
 }
 
 #[test]
+fn stop_ends_a_game_without_result_at_any_time_and_replays() {
+    let mut game = started(60_000);
+    let (from, to) = quiet_move(&game);
+    game.play(Color::White, from, to, 5).expect("move");
+    game.stop(7).expect("stopped after a move");
+    assert_eq!(game.status(), GameStatus::Aborted);
+    assert_eq!((game.reason(), game.to_move()), (None, None));
+    assert_eq!(replay(&game.record()), Ok(game.clone()));
+    let over = game.clone();
+    assert!(game.stop(8).is_err(), "an ended game is not stopped again");
+    assert_eq!(game, over);
+}
+
+#[test]
 fn moves_are_refused_out_of_turn() {
     let mut game = started(60_000);
     let before = game.clone();

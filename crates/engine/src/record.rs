@@ -38,6 +38,10 @@ pub enum Event {
         at_ms: i64,
         color: Color,
     },
+    /// The game was stopped without result by neither side ([`Game::stop`]).
+    Stop {
+        at_ms: i64,
+    },
     /// The running clock reached zero at `at_ms`.
     Time {
         at_ms: i64,
@@ -51,6 +55,7 @@ impl Event {
             | Event::Promotion { at_ms, .. }
             | Event::Resign { at_ms, .. }
             | Event::Abort { at_ms, .. }
+            | Event::Stop { at_ms }
             | Event::Time { at_ms } => *at_ms,
         }
     }
@@ -213,6 +218,7 @@ fn apply(game: &mut Game, event: &Event) -> Result<(), ApplyError> {
         }
         Event::Resign { at_ms, color } => game.resign(*color, *at_ms)?,
         Event::Abort { at_ms, color } => game.abort(*color, *at_ms)?,
+        Event::Stop { at_ms } => game.stop(*at_ms)?,
         Event::Time { at_ms } => {
             if !game.tick(*at_ms) {
                 return Err(ApplyError::NoFlagFall);
