@@ -136,6 +136,7 @@ fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
         deadline_ms: None,
         finished: game.is_over(),
         state: games::row_state(game),
+        bot_turn: None,
     }
 }
 

@@ -24,7 +24,10 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
                 ..
             } => move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?,
             Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
-            Event::Resign { .. } | Event::Abort { .. } | Event::Time { .. } => continue,
+            Event::Resign { .. }
+            | Event::Abort { .. }
+            | Event::Stop { .. }
+            | Event::Time { .. } => continue,
         };
         plies.push(ply);
     }

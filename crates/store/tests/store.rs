@@ -791,7 +791,7 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
     let later = bot_game(store, NOW + 5_000, "a", NOW - 1).await;
     // Only the due turn whose lease ran out is taken over.
     let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
-    assert_eq!(claimed.expect("claim"), [lapsed.clone()]);
+    assert_eq!(claimed.expect("claim"), std::slice::from_ref(&lapsed));
     assert!(
         !store
             .renew_bot_lease(&lapsed, "a", NOW + 9_000)
