@@ -223,6 +223,7 @@ fn ending(game: &Game, plies: u32) -> Outcome {
         Some(Reason::Time) => "time",
         Some(Reason::NoLegalMoves) => "no legal moves",
         Some(Reason::Resigned) => "resigned",
+        Some(Reason::Agreement) => "draw agreed",
         None => "aborted",
     };
     Outcome { winner, why, plies }

@@ -1,7 +1,8 @@
-//! `gmo genome check|code|explain [FILE|-]`: the designer's tools. `run` only does the I/O; what is
-//! printed and the exit status come from [`respond`], which the tests drive directly.
+//! `gmo genome check|code|explain|diagram [FILE|-]`: the designer's tools. `run` only does the I/O;
+//! what is printed and the exit status come from [`respond`], which the tests drive directly.
 
 use clap::{Args, Subcommand};
+use gmo_engine::Color;
 use gmo_genome::{ErrorKind, Genome, GenomeError};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -20,6 +21,23 @@ enum Action {
     Code(Source),
     /// Explain in plain English what a DNA makes a piece do.
     Explain(Source),
+    /// Draw the piece alone on an empty board, its moves marked, as SVG on standard output.
+    Diagram(DiagramArgs),
+}
+
+#[derive(Debug, Args)]
+struct DiagramArgs {
+    /// Files of the board (4 to 8).
+    #[arg(long, default_value_t = gmo_diagram::Options::DEFAULT_SIZE)]
+    width: u8,
+    /// Ranks of the board (4 to 8).
+    #[arg(long, default_value_t = gmo_diagram::Options::DEFAULT_SIZE)]
+    height: u8,
+    /// Whose piece it is, and so from which side the board is seen.
+    #[arg(long, default_value = "white")]
+    color: Color,
+    #[command(flatten)]
+    source: Source,
 }
 
 #[derive(Debug, Args)]
@@ -28,11 +46,12 @@ struct Source {
     file: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Tool {
     Check,
     Code,
     Explain,
+    Diagram(gmo_diagram::Options),
 }
 
 /// What a command prints and how it exits.
@@ -51,6 +70,15 @@ pub fn run(args: GenomeArgs) -> ExitCode {
         Action::Check(source) => (Tool::Check, source),
         Action::Code(source) => (Tool::Code, source),
         Action::Explain(source) => (Tool::Explain, source),
+        Action::Diagram(args) => {
+            let options = gmo_diagram::Options {
+                width: args.width,
+                height: args.height,
+                color: args.color,
+                label: None,
+            };
+            (Tool::Diagram(options), args.source)
+        }
     };
     let output = execute(tool, source.file.as_deref(), std::io::stdin().lock());
     // A closed pipe on the other end is no reason to fail louder than the tool itself.
@@ -89,10 +117,17 @@ fn read_input(file: Option<&str>, mut stdin: impl Read) -> Result<String, String
 /// What the tool prints for this DNA text, and its exit status.
 fn respond(tool: Tool, dna: &str) -> Output {
     match Genome::parse(dna) {
-        Ok(genome) => Output {
-            stdout: report(tool, &genome),
-            stderr: String::new(),
-            status: 0,
+        Ok(genome) => match report(&tool, &genome) {
+            Ok(stdout) => Output {
+                stdout,
+                stderr: String::new(),
+                status: 0,
+            },
+            Err(message) => Output {
+                stdout: String::new(),
+                stderr: format!("gmo genome: {message}\n"),
+                status: UNREADABLE,
+            },
         },
         Err(err) => Output {
             stdout: String::new(),
@@ -102,13 +137,16 @@ fn respond(tool: Tool, dna: &str) -> Output {
     }
 }
 
-fn report(tool: Tool, genome: &Genome) -> String {
-    match tool {
+fn report(tool: &Tool, genome: &Genome) -> Result<String, String> {
+    Ok(match tool {
         Tool::Check if genome.blocks.is_empty() => "\n\n(the empty genome: no moves)\n".to_owned(),
         Tool::Check => format!("{genome}\n\n{}\n", genome.spaced()),
         Tool::Code => format!("{}\n", genome.code()),
         Tool::Explain => genome.explain(),
-    }
+        Tool::Diagram(options) => {
+            gmo_diagram::render(genome, options).map_err(|e| e.to_string())?
+        }
+    })
 }
 
 /// The error, the DNA as far as it can be canonicalised (codons separated) with carets under the
@@ -266,6 +304,26 @@ mod tests {
         let missing = execute(Tool::Check, Some("/nonexistent/gmo.dna"), std::io::empty());
         assert_eq!((missing.stdout.as_str(), missing.status), ("", 2));
         assert!(missing.stderr.contains("cannot read /nonexistent/gmo.dna"));
+    }
+
+    #[test]
+    fn diagram_draws_the_svg_and_refuses_a_bad_size() {
+        let options = gmo_diagram::Options::default();
+        let out = respond(Tool::Diagram(options.clone()), standard::ROOK);
+        let rook = standard::by_name("rook").expect("rook");
+        let expected = gmo_diagram::render(&rook, &options).expect("rook diagram");
+        assert_eq!((out.stdout, out.status), (expected, 0));
+        let small = gmo_diagram::Options {
+            width: 3,
+            ..options
+        };
+        let out = respond(Tool::Diagram(small), standard::ROOK);
+        assert_eq!((out.stdout.as_str(), out.status), ("", UNREADABLE));
+        assert!(
+            out.stderr.contains("width and height must be 4 to 8"),
+            "{}",
+            out.stderr
+        );
     }
 
     #[test]

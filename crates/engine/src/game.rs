@@ -22,23 +22,42 @@ use serde::{Deserialize, Serialize};
 /// How long a freeze blocks moves, and how much time it moves between the clocks (rules §5.4).
 pub const FREEZE_MS: i64 = 5_000;
 
-/// A game's settings: board size and each side's time.
+/// A game's settings: board size, each side's time and the increment (lichess's "3+2" is
+/// `initial_ms: 180_000, increment_ms: 2_000`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     pub width: u8,
     pub height: u8,
     pub initial_ms: i64,
+    /// Added to a side's clock after each of its moves (not after a promotion, which is no
+    /// move). Games stored before increments existed load with 0.
+    #[serde(default)]
+    pub increment_ms: i64,
 }
 
 impl Settings {
     /// The longest clock a game may have: a week.
     pub const MAX_INITIAL_MS: i64 = 7 * 24 * 3_600_000;
+    /// The largest increment: a minute per move.
+    pub const MAX_INCREMENT_MS: i64 = 60_000;
 
+    /// Checked settings without increment.
     pub fn new(width: u8, height: u8, initial_ms: i64) -> Result<Settings, GameError> {
         let settings = Settings {
             width,
             height,
             initial_ms,
+            increment_ms: 0,
+        };
+        settings.size()?;
+        Ok(settings)
+    }
+
+    /// The same settings with `increment_ms` added after every move, checked.
+    pub fn with_increment(self, increment_ms: i64) -> Result<Settings, GameError> {
+        let settings = Settings {
+            increment_ms,
+            ..self
         };
         settings.size()?;
         Ok(settings)
@@ -53,6 +72,13 @@ impl Settings {
                 self.initial_ms
             )));
         }
+        if !(0..=Self::MAX_INCREMENT_MS).contains(&self.increment_ms) {
+            return Err(GameError::Settings(format!(
+                "the clock's increment must be 0 to {} ms, not {}",
+                Self::MAX_INCREMENT_MS,
+                self.increment_ms
+            )));
+        }
         BoardSize::new(self.width, self.height).map_err(|e| GameError::Settings(e.to_string()))
     }
 }
@@ -63,6 +89,7 @@ impl Default for Settings {
             width: 8,
             height: 8,
             initial_ms: 300_000,
+            increment_ms: 0,
         }
     }
 }
@@ -122,6 +149,8 @@ pub enum Reason {
     Time,
     NoLegalMoves,
     Resigned,
+    /// Both seats agreed to a draw ([`Game::offer_draw`]).
+    Agreement,
 }
 
 impl From<EndReason> for Reason {
@@ -132,6 +161,17 @@ impl From<EndReason> for Reason {
             EndReason::NoLegalMoves => Reason::NoLegalMoves,
         }
     }
+}
+
+/// What [`Game::offer_draw`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawOffer {
+    /// The offer is now pending, waiting for the other seat.
+    Made,
+    /// This seat's offer was already pending: nothing changed.
+    AlreadyPending,
+    /// The other seat's offer was pending: accepted, the game is drawn.
+    Agreed,
 }
 
 /// A side's progress through setup.
@@ -154,6 +194,8 @@ pub struct Game {
     pub(crate) seats: ByColor<Seat>,
     pub(crate) clock: Clock,
     pub(crate) frozen_until: Option<i64>,
+    /// The seat whose draw offer waits for the other seat's answer.
+    pub(crate) draw_offer: Option<Color>,
     pub(crate) started_ms: Option<i64>,
     /// The position at the start, once started: the record's setup.
     pub(crate) setup: Option<BoardData>,
@@ -173,6 +215,7 @@ impl Game {
             seats: ByColor::default(),
             clock: Clock::new(settings.initial_ms),
             frozen_until: None,
+            draw_offer: None,
             started_ms: None,
             setup: None,
             events: Vec::new(),
@@ -215,7 +258,8 @@ impl Game {
         self.started_ms
     }
 
-    /// Every move, promotion, resignation, abort and flag fall so far, in order.
+    /// Every move, promotion, draw offer and answer, resignation, abort and flag fall so far, in
+    /// order.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -239,6 +283,11 @@ impl Game {
     /// The end of the freeze window, if one is still open at `now`.
     pub fn frozen_until(&self, now: i64) -> Option<i64> {
         self.frozen_until.filter(|&until| now < until)
+    }
+
+    /// The seat whose draw offer is pending, while the game is in progress.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
     }
 
     /// When the running clock would reach zero: for timers and sweeps.
@@ -361,14 +410,7 @@ impl Game {
         now: i64,
         action: &'static str,
     ) -> Result<i64, GameError> {
-        self.tick(now);
-        if self.status != GameStatus::InProgress {
-            return Err(GameError::NotInProgress {
-                action,
-                status: self.status,
-            });
-        }
-        let now = self.clock.effective(now);
+        let now = self.require_in_progress(now, action)?;
         let to_move = self.position.side_to_move();
         if color != to_move {
             return Err(GameError::NotYourTurn { color, to_move });
@@ -415,7 +457,7 @@ impl Game {
             landed: ply.drawn.landed,
             mutated_to: ply.drawn.mutation.as_ref().map(Genome::to_string),
         });
-        self.after_ply(now, ply.froze.then_some(color));
+        self.after_ply(now, Some((color, ply.froze)));
         Ok(ply)
     }
 
@@ -441,16 +483,26 @@ impl Game {
         Ok(ply)
     }
 
-    /// After a move or promotion: the king rule's verdict stands first; otherwise the clock passes
-    /// to the side to move, a freeze moves time and may empty the mover's clock, and a side to
-    /// move without a move loses at once.
-    fn after_ply(&mut self, now: i64, froze_by: Option<Color>) {
+    /// After a move (`moved`: the mover and whether it froze) or a promotion (`None`): a move
+    /// declines the opponent's pending draw offer; the king rule's verdict stands first;
+    /// otherwise the clock passes to the side to move, the mover gains the increment, a freeze
+    /// then moves time and may empty the mover's clock, and a side to move without a move loses
+    /// at once.
+    fn after_ply(&mut self, now: i64, moved: Option<(Color, bool)>) {
+        if moved.is_some_and(|(mover, _)| self.draw_offer == Some(mover.opponent())) {
+            self.draw_offer = None;
+        }
         if let Some((result, reason)) = self.position.ended() {
             self.finish(result.into(), Some(reason.into()), now);
             return;
         }
         self.clock.switch(now, Some(self.position.side_to_move()));
-        if let Some(mover) = froze_by {
+        let Some((mover, froze)) = moved else {
+            self.end_if_stuck(now);
+            return;
+        };
+        self.clock.adjust(mover, self.settings.increment_ms);
+        if froze {
             self.clock.adjust(mover, -FREEZE_MS);
             self.clock.adjust(mover.opponent(), FREEZE_MS);
             self.frozen_until = Some(now.saturating_add(FREEZE_MS));
@@ -474,18 +526,54 @@ impl Game {
         self.status = status;
         self.reason = reason;
         self.frozen_until = None;
+        self.draw_offer = None;
+    }
+
+    /// Settles the clock and checks that the game is in progress; returns the effective time.
+    fn require_in_progress(&mut self, now: i64, action: &'static str) -> Result<i64, GameError> {
+        self.tick(now);
+        if self.status != GameStatus::InProgress {
+            return Err(GameError::NotInProgress {
+                action,
+                status: self.status,
+            });
+        }
+        Ok(self.clock.effective(now))
+    }
+
+    /// `color` offers a draw, whoever's turn it is and even during a freeze, or accepts the other
+    /// seat's pending offer: then the game ends drawn by agreement. As on lichess, an offer stays
+    /// until the other seat answers or makes a move (which declines it); the offerer's own moves
+    /// keep it. Offering again while the own offer is pending changes nothing.
+    pub fn offer_draw(&mut self, color: Color, now: i64) -> Result<DrawOffer, GameError> {
+        let now = self.require_in_progress(now, "offer a draw")?;
+        if self.draw_offer == Some(color) {
+            return Ok(DrawOffer::AlreadyPending);
+        }
+        if self.draw_offer == Some(color.opponent()) {
+            self.events.push(Event::DrawAgreed { at_ms: now, color });
+            self.finish(GameStatus::Draw, Some(Reason::Agreement), now);
+            return Ok(DrawOffer::Agreed);
+        }
+        self.events.push(Event::DrawOffer { at_ms: now, color });
+        self.draw_offer = Some(color);
+        Ok(DrawOffer::Made)
+    }
+
+    /// `color` declines the other seat's pending draw offer without moving.
+    pub fn decline_draw(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+        let now = self.require_in_progress(now, "decline a draw")?;
+        if self.draw_offer != Some(color.opponent()) {
+            return Err(GameError::NoDrawOffer(color));
+        }
+        self.events.push(Event::DrawDeclined { at_ms: now, color });
+        self.draw_offer = None;
+        Ok(())
     }
 
     /// `color` resigns and loses.
     pub fn resign(&mut self, color: Color, now: i64) -> Result<(), GameError> {
-        self.tick(now);
-        if self.status != GameStatus::InProgress {
-            return Err(GameError::NotInProgress {
-                action: "resign",
-                status: self.status,
-            });
-        }
-        let now = self.clock.effective(now);
+        let now = self.require_in_progress(now, "resign")?;
         self.events.push(Event::Resign { at_ms: now, color });
         self.finish(GameStatus::loss_of(color), Some(Reason::Resigned), now);
         Ok(())
@@ -545,6 +633,7 @@ impl PartialEq for Game {
             && self.seats == other.seats
             && self.clock == other.clock
             && self.frozen_until == other.frozen_until
+            && self.draw_offer == other.draw_offer
             && self.started_ms == other.started_ms
             // Not `Board ==`: a board keeps stale genome ids on empty squares.
             && a.board().pieces().eq(b.board().pieces())

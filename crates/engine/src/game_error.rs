@@ -45,6 +45,8 @@ pub enum GameError {
     PromotionDue(Square),
     NoPromotionDue,
     AbortTooLate,
+    /// The seat has no draw offer of the other seat to answer.
+    NoDrawOffer(Color),
     Move(PlayError),
 }
 
@@ -68,6 +70,7 @@ impl GameError {
             GameError::PromotionDue(_) => "promotion_due",
             GameError::NoPromotionDue => "no_promotion_due",
             GameError::AbortTooLate => "abort_too_late",
+            GameError::NoDrawOffer(_) => "no_draw_offer",
             GameError::Move(PlayError::Illegal { .. }) => "illegal_move",
             GameError::Move(_) => "move_refused",
         }
@@ -120,6 +123,11 @@ impl fmt::Display for GameError {
             GameError::AbortTooLate => {
                 f.write_str("cannot abort: White has already made the first move")
             }
+            GameError::NoDrawOffer(color) => write!(
+                f,
+                "{color} has no draw offer to answer: {} has not offered one",
+                color.opponent()
+            ),
             GameError::Move(error) => error.fmt(f),
         }
     }

@@ -6,7 +6,7 @@ use crate::game::{Game, GameStatus, Reason, Seat, Settings};
 use crate::position::{EndReason, GameResult};
 use crate::record::Event;
 use crate::snapshot::{BadData, BoardData};
-use crate::square::ByColor;
+use crate::square::{ByColor, Color};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +18,9 @@ pub struct GameSnapshot {
     pub seats: ByColor<Seat>,
     pub clock: Clock,
     pub frozen_until: Option<i64>,
+    /// Absent in games stored before draw offers existed.
+    #[serde(default)]
+    pub draw_offer: Option<Color>,
     pub started_ms: Option<i64>,
     pub board: BoardData,
     pub setup: Option<BoardData>,
@@ -34,6 +37,7 @@ impl Game {
             seats: self.seats,
             clock: self.clock,
             frozen_until: self.frozen_until,
+            draw_offer: self.draw_offer,
             started_ms: self.started_ms,
             board: BoardData::of(&self.position),
             setup: self.setup.clone(),
@@ -65,6 +69,7 @@ impl TryFrom<GameSnapshot> for Game {
         game.seats = snapshot.seats;
         game.clock = snapshot.clock;
         game.frozen_until = snapshot.frozen_until;
+        game.draw_offer = snapshot.draw_offer;
         game.started_ms = snapshot.started_ms;
         game.setup = snapshot.setup;
         game.events = snapshot.events;

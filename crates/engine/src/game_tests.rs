@@ -15,16 +15,16 @@ pub(crate) fn sq(name: &str) -> Square {
     name.parse().expect("square name")
 }
 
-fn named(name: &str) -> Genome {
+pub(crate) fn named(name: &str) -> Genome {
     standard::by_name(name).expect("standard genome")
 }
 
-fn default_preset() -> Vec<Genome> {
+pub(crate) fn default_preset() -> Vec<Genome> {
     standard::DEFAULT_PRESET.iter().map(|n| named(n)).collect()
 }
 
 /// A 5-file preset: rook, knight, king, bishop, queen.
-fn small_preset() -> Vec<Genome> {
+pub(crate) fn small_preset() -> Vec<Genome> {
     ["rook", "knight", "king", "bishop", "queen"]
         .iter()
         .map(|n| named(n))
@@ -32,7 +32,7 @@ fn small_preset() -> Vec<Genome> {
 }
 
 /// Both presets loaded and the pieces on `king_file` marked as kings; nobody ready yet.
-fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file: u8) -> Game {
+pub(crate) fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file: u8) -> Game {
     let mut game = Game::new(settings, seed).expect("settings");
     let size = game.position().size();
     for color in Color::BOTH {
@@ -46,7 +46,7 @@ fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file: u8) -> Ga
 }
 
 /// The default game, started at `t = 0` with `initial_ms` on each clock.
-fn started(initial_ms: i64) -> Game {
+pub(crate) fn started(initial_ms: i64) -> Game {
     let settings = Settings {
         initial_ms,
         ..Settings::default()
@@ -59,7 +59,7 @@ fn started(initial_ms: i64) -> Game {
 }
 
 /// The first legal move of the side to move whose piece freezes and takes no king.
-fn freezing_move(game: &Game) -> (Square, Square) {
+pub(crate) fn freezing_move(game: &Game) -> (Square, Square) {
     let position = game.position();
     game.legal_moves()
         .into_iter()
@@ -76,7 +76,7 @@ fn freezing_move(game: &Game) -> (Square, Square) {
 }
 
 /// A legal move of the side to move that does not freeze.
-fn quiet_move(game: &Game) -> (Square, Square) {
+pub(crate) fn quiet_move(game: &Game) -> (Square, Square) {
     let position = game.position();
     game.legal_moves()
         .into_iter()

@@ -13,6 +13,7 @@ mod bitboard;
 mod board;
 mod clock;
 mod compile;
+mod danger;
 mod game;
 mod game_error;
 mod game_snapshot;
@@ -31,7 +32,11 @@ pub mod vector;
 mod view;
 
 #[cfg(test)]
+mod danger_tests;
+#[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod increment_draw_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
@@ -41,7 +46,7 @@ pub use bitboard::{BitIter, Bitboard};
 pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
-pub use game::{FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use game::{DrawOffer, FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
 pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};

@@ -1,11 +1,12 @@
 //! A position: the board, its genome table and the turn counter, with the rules for making moves
 //! (rules §4) and promotions (§5.3), and the king rule's result.
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::compile::{CompiledGenome, Effect};
 use crate::movegen::{self, LegalMove};
 use crate::piece::{GenomeId, Piece};
-use crate::square::{BoardSize, Color, Square};
+use crate::square::{BoardSize, ByColor, Color, Square};
 use crate::table::{GenomeTable, TableFull};
 use gmo_genome::{Debuff, Genome, standard};
 use rand::{Rng, RngCore};
@@ -364,6 +365,12 @@ impl Position {
             return Vec::new();
         }
         self.moves_of_side(self.side_to_move())
+    }
+
+    /// Each side's kings that the other side could take, convert or replace with one move if
+    /// it were to move now, whoever's turn it is (see `danger.rs`).
+    pub fn kings_in_danger(&self) -> ByColor<Bitboard> {
+        crate::danger::kings_in_danger(&self.table, &self.board)
     }
 
     /// How many moves `color` has.

@@ -1,11 +1,13 @@
 //! Property tests on random genomes, board sizes and games: nothing panics; every listed move can
 //! be made and every other `(from, to)` is refused without changing the game; a record replays to
 //! the played game and a snapshot loads back to it; no view shows a player the opponent's genomes
-//! before the end.
+//! before the end; each move adds the increment; a draw offer stays until the other seat moves or
+//! answers; the kings in danger are exactly those some opposing move would cost their side.
 
-use crate::game::{Game, GameStatus, Settings};
+use crate::game::{DrawOffer, Game, GameStatus, Reason, Settings};
+use crate::position::{Drawn, Draws, Mode};
 use crate::record::replay;
-use crate::square::{Color, Square};
+use crate::square::{ByColor, Color, Square};
 use crate::view::Viewer;
 use gmo_genome::{Genome, standard};
 use proptest::prelude::*;
@@ -31,7 +33,10 @@ struct Plan {
     presets: [Vec<Genome>; 2],
     kings: [usize; 2],
     seed: u64,
-    plies: Vec<(usize, i64)>,
+    increment_ms: i64,
+    /// Per ply: the move's choice, the delay before it, and a draw action (0: the side to move
+    /// offers, 1: the other side offers, 2: the side to move declines, others: nothing).
+    plies: Vec<(usize, i64, u8)>,
     promotions: Vec<Genome>,
 }
 
@@ -42,25 +47,30 @@ fn plan() -> impl Strategy<Value = Plan> {
             preset(),
             preset(),
             [0..usize::from(width), 0..usize::from(width)],
-            any::<u64>(),
-            prop::collection::vec((any::<usize>(), 0i64..8_000), 0..40),
+            (any::<u64>(), 0i64..=Settings::MAX_INCREMENT_MS),
+            prop::collection::vec((any::<usize>(), 0i64..8_000, 0u8..12), 0..40),
             prop::collection::vec(piece_genome(), 1..4),
         )
-            .prop_map(move |(white, black, kings, seed, plies, promotions)| Plan {
-                width,
-                height,
-                presets: [white, black],
-                kings,
-                seed,
-                plies,
-                promotions,
-            })
+            .prop_map(
+                move |(white, black, kings, (seed, increment_ms), plies, promotions)| Plan {
+                    width,
+                    height,
+                    presets: [white, black],
+                    kings,
+                    seed,
+                    increment_ms,
+                    plies,
+                    promotions,
+                },
+            )
     })
 }
 
 /// Sets up and starts the game of a plan at `t = 0`.
 fn start(plan: &Plan) -> Game {
-    let settings = Settings::new(plan.width, plan.height, 600_000).expect("sizes in range");
+    let settings = Settings::new(plan.width, plan.height, 600_000)
+        .and_then(|s| s.with_increment(plan.increment_ms))
+        .expect("sizes and increment in range");
     let mut game = Game::new(settings, plan.seed).expect("settings");
     for (color, (preset, king)) in Color::BOTH
         .into_iter()
@@ -147,6 +157,70 @@ fn check_views(game: &Game, now: i64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The kings in danger are exactly the kings of a side whose count drops when one of the other
+/// side's listed moves is made (on a copy, landing where it aims, in the lab's mode so that
+/// either side may move).
+fn check_danger(game: &Game) -> Result<(), TestCaseError> {
+    let position = game.position();
+    let danger = position.kings_in_danger();
+    let mut expected = ByColor::<u64>::default();
+    for victim in Color::BOTH {
+        let before = position.board().king_count(victim);
+        for m in position.moves_of_side(victim.opponent()) {
+            let mut copy = position.clone();
+            let mover = position.piece_at(m.from).expect("a mover");
+            let mutation = position.genome(mover.genome).map(|g| g.genome().clone());
+            let drawn = Drawn {
+                landed: m.to,
+                mutation: mutation.filter(|_| {
+                    position
+                        .genome(mover.genome)
+                        .is_some_and(|g| g.has(gmo_genome::Debuff::Mutation))
+                }),
+            };
+            let made = copy.make(Mode::Lab, m.from, m.to, Draws::Recorded(&drawn));
+            prop_assert!(made.is_ok(), "{}→{}: {:?}", m.from, m.to, made);
+            if copy.board().king_count(victim) < before {
+                *expected.get_mut(victim) |= m.to.bit();
+            }
+        }
+        prop_assert_eq!(danger.get(victim).0, *expected.get(victim), "{}", victim);
+    }
+    Ok(())
+}
+
+/// A draw action before a ply; checks that offers are idempotent and that a second seat's offer
+/// ends the game drawn.
+fn draw_action(game: &mut Game, action: u8, now: i64) -> Result<(), TestCaseError> {
+    let Some(side) = game.to_move() else {
+        return Ok(());
+    };
+    let color = match action {
+        0 | 2 => side,
+        1 => side.opponent(),
+        _ => return Ok(()),
+    };
+    let pending = game.draw_offer();
+    if action == 2 {
+        let declined = game.decline_draw(color, now);
+        prop_assert_eq!(
+            declined.is_ok(),
+            pending == Some(color.opponent()) && !game.is_over()
+        );
+        return Ok(());
+    }
+    match game.offer_draw(color, now) {
+        Ok(DrawOffer::Made) => prop_assert_eq!(pending, None),
+        Ok(DrawOffer::AlreadyPending) => prop_assert_eq!(pending, Some(color)),
+        Ok(DrawOffer::Agreed) => {
+            prop_assert_eq!(pending, Some(color.opponent()));
+            prop_assert_eq!(game.reason(), Some(Reason::Agreement));
+        }
+        Err(_) => prop_assert!(game.is_over(), "an offer refused in play"),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -155,11 +229,16 @@ proptest! {
         let mut game = start(&plan);
         let mut now = 0i64;
         check_views(&game, now)?;
-        for (i, &(choice, delay)) in plan.plies.iter().enumerate() {
+        for (i, &(choice, delay, action)) in plan.plies.iter().enumerate() {
             if game.is_over() {
                 break;
             }
             now += delay;
+            check_danger(&game)?;
+            draw_action(&mut game, action, now)?;
+            if game.is_over() {
+                break;
+            }
             if i % 8 == 0 {
                 check_moves(&mut game, now)?;
             }
@@ -177,7 +256,17 @@ proptest! {
                 let moves = game.legal_moves();
                 prop_assert!(!moves.is_empty(), "in progress without a move");
                 let m = moves[choice % moves.len()];
-                prop_assert!(game.play(side, m.from, m.to, now).is_ok());
+                let left = game.clock().remaining_at(side, now);
+                let offer = game.draw_offer();
+                let ply = game.play(side, m.from, m.to, now);
+                prop_assert!(ply.is_ok());
+                let froze = ply.is_ok_and(|p| p.froze);
+                if !game.is_over() && !froze {
+                    let gained = game.clock().remaining_at(side, now) - left;
+                    prop_assert_eq!(gained, plan.increment_ms);
+                }
+                let kept = offer.filter(|&offerer| offerer == side);
+                prop_assert_eq!(game.draw_offer(), kept.filter(|_| !game.is_over()));
             }
             check_views(&game, now)?;
         }

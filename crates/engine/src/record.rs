@@ -46,6 +46,21 @@ pub enum Event {
     Time {
         at_ms: i64,
     },
+    /// `color` offered a draw; it stays pending until the other seat answers or moves.
+    DrawOffer {
+        at_ms: i64,
+        color: Color,
+    },
+    /// `color` declined the other seat's pending draw offer.
+    DrawDeclined {
+        at_ms: i64,
+        color: Color,
+    },
+    /// `color` accepted the other seat's pending draw offer: the game ended drawn.
+    DrawAgreed {
+        at_ms: i64,
+        color: Color,
+    },
 }
 
 impl Event {
@@ -56,6 +71,9 @@ impl Event {
             | Event::Resign { at_ms, .. }
             | Event::Abort { at_ms, .. }
             | Event::Stop { at_ms }
+            | Event::DrawOffer { at_ms, .. }
+            | Event::DrawDeclined { at_ms, .. }
+            | Event::DrawAgreed { at_ms, .. }
             | Event::Time { at_ms } => *at_ms,
         }
     }
@@ -219,6 +237,10 @@ fn apply(game: &mut Game, event: &Event) -> Result<(), ApplyError> {
         Event::Resign { at_ms, color } => game.resign(*color, *at_ms)?,
         Event::Abort { at_ms, color } => game.abort(*color, *at_ms)?,
         Event::Stop { at_ms } => game.stop(*at_ms)?,
+        Event::DrawOffer { at_ms, color } | Event::DrawAgreed { at_ms, color } => {
+            game.offer_draw(*color, *at_ms)?;
+        }
+        Event::DrawDeclined { at_ms, color } => game.decline_draw(*color, *at_ms)?,
         Event::Time { at_ms } => {
             if !game.tick(*at_ms) {
                 return Err(ApplyError::NoFlagFall);

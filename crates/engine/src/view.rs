@@ -42,6 +42,11 @@ pub struct GameView {
     pub frozen_until: Option<i64>,
     pub clocks: ClocksView,
     pub seats: ByColor<Seat>,
+    /// The seat whose draw offer waits for the other seat's answer.
+    pub draw_offer: Option<Color>,
+    /// Each side's kings that the other side could take or convert with one move if it were to
+    /// move now (none outside play). Legal moves are public, so this reveals nothing hidden.
+    pub kings_in_danger: ByColor<Vec<Square>>,
     pub board: Vec<PieceView>,
 }
 
@@ -50,6 +55,8 @@ pub struct ClocksView {
     pub white_ms: i64,
     pub black_ms: i64,
     pub running: Option<Color>,
+    /// Added to a side's clock after each of its moves.
+    pub increment_ms: i64,
 }
 
 /// A piece on a game's board. `code` and `dna` are left out where the viewer may not see them.
@@ -188,10 +195,23 @@ impl Game {
                 white_ms: clock.remaining_at(Color::White, now),
                 black_ms: clock.remaining_at(Color::Black, now),
                 running: clock.running(),
+                increment_ms: self.settings().increment_ms,
             },
             seats: self.seats(),
+            draw_offer: self.draw_offer(),
+            kings_in_danger: self.kings_in_danger(),
             board,
         }
+    }
+
+    /// Each side's kings in danger while the game is in progress (none in setup or after the
+    /// end), in square order.
+    pub fn kings_in_danger(&self) -> ByColor<Vec<Square>> {
+        if self.status() != GameStatus::InProgress {
+            return ByColor::default();
+        }
+        let danger = self.position().kings_in_danger();
+        ByColor::new(danger.white.iter().collect(), danger.black.iter().collect())
     }
 
     /// A move `mover` made, as `viewer` sees it.

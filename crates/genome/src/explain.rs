@@ -39,6 +39,21 @@ impl Genome {
     }
 }
 
+impl Content {
+    /// What a move leaves when it leaves this, in the words of [`Genome::explain`]; `occupied`
+    /// says whether the target square holds a piece.
+    pub fn describe(self, occupied: bool) -> &'static str {
+        describe_content(self, occupied)
+    }
+}
+
+impl Debuff {
+    /// What the debuff does, in the words of [`Genome::explain`].
+    pub fn effect(self) -> &'static str {
+        debuff_effect(self)
+    }
+}
+
 fn explain_block(block: &Block, one_lap: bool) -> String {
     let mut text =
         String::from("  Steps (after each step the piece turns 90° in the walk's sense):\n");

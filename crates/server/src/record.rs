@@ -8,8 +8,8 @@ use gmo_engine::{Drawn, Event, GameRecord, MoveView, PlyView, Position, species_
 use gmo_genome::Genome;
 use serde_json::{Value, json};
 
-/// The record's moves and promotions as ply views (resignations, aborts and flag falls are not
-/// plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
+/// The record's moves and promotions as ply views (resignations, aborts, flag falls and draw offers
+/// are not plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
 /// the two kinds apart without probing fields.
 pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
     let mut position = record.setup.to_position().map_err(corrupt)?;
@@ -27,7 +27,10 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
             Event::Resign { .. }
             | Event::Abort { .. }
             | Event::Stop { .. }
-            | Event::Time { .. } => continue,
+            | Event::Time { .. }
+            | Event::DrawOffer { .. }
+            | Event::DrawDeclined { .. }
+            | Event::DrawAgreed { .. } => continue,
         };
         plies.push(ply);
     }
