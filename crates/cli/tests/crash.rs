@@ -12,10 +12,16 @@ use support::gmo_process::Gmo;
 use tokio::sync::mpsc as channel;
 
 mod support {
-    // Shared with the load benchmark, which alone uses its pid().
+    // Shared with the load benchmark.
     #[allow(dead_code)]
     pub mod gmo_process;
 }
+
+// Issue 10 against the real binary: bots that outlive their process, streams that leak nothing.
+#[path = "durable/bots.rs"]
+mod bots;
+#[path = "durable/streams.rs"]
+mod streams;
 
 const CLOCK_MS: i64 = 600_000;
 
