@@ -79,6 +79,15 @@ fn settings() -> GameSettings {
 
 /// A game whose toy state is the list of plies applied so far.
 async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
+    new_game_with(store, deadline_ms, None).await
+}
+
+/// A game (Black a bot) with a clock deadline and a bot turn.
+async fn new_game_with(
+    store: &Store,
+    deadline_ms: Option<i64>,
+    bot_turn: Option<BotTurn>,
+) -> String {
     store
         .create_game(&NewGame {
             settings: &settings(),
@@ -87,7 +96,7 @@ async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
             status: "in_progress",
             state: &Vec::<Value>::new(),
             deadline_ms,
-            bot_turn: None,
+            bot_turn,
             creator_token: None,
         })
         .await
@@ -765,23 +774,12 @@ async fn announced_changes_notify_only_when_they_commit(db: Db) {
 
 /// A game (Black a bot) whose bot is due at `due_ms`, leased to `holder` until `lease_ms`.
 async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> String {
-    store
-        .create_game(&NewGame {
-            settings: &settings(),
-            white_token: Some(token_hash("white-secret")),
-            black_token: None,
-            status: "in_progress",
-            state: &Vec::<Value>::new(),
-            deadline_ms: None,
-            bot_turn: Some(BotTurn {
-                due_ms,
-                holder: holder.into(),
-                lease_ms,
-            }),
-            creator_token: None,
-        })
-        .await
-        .expect("game created")
+    let turn = BotTurn {
+        due_ms,
+        holder: holder.into(),
+        lease_ms,
+    };
+    new_game_with(store, None, Some(turn)).await
 }
 
 async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {

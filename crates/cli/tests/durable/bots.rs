@@ -6,7 +6,7 @@
 use crate::support::gmo_process::Gmo;
 use crate::{Api, Seats, quiet_move};
 use gmo_store::Store;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The most a bot's turn may wait after its process died or came back.
@@ -131,29 +131,8 @@ async fn stopped_while_the_bot_is_to_move(
 /// A started game between White (a person) and the slow bot.
 async fn against_the_bot(api: &Api) -> Seats {
     let body = json!({"black": SLOW_BOT, "clock": {"initial_ms": 600_000}});
-    let (status, created) = api.call("POST", "/api/games", None, Some(body)).await;
-    assert_eq!(status, 201, "{created}");
-    let text = |at: &str| {
-        created
-            .pointer(at)
-            .and_then(Value::as_str)
-            .expect(at)
-            .to_owned()
-    };
-    let game = Seats {
-        id: text("/id"),
-        white: text("/seats/white/token"),
-        black: String::new(),
-    };
-    let preset = Some(json!({"preset": "default"}));
-    for (method, path, body) in [
-        ("PUT", game.path("/preset"), preset),
-        ("POST", game.path("/kings/d1"), None),
-        ("POST", game.path("/ready"), None),
-    ] {
-        let (status, answer) = api.call(method, &path, Some(&game.white), body).await;
-        assert_eq!(status, 200, "{path}: {answer}");
-    }
+    let game = Seats::new_game(api, body).await;
+    game.set_up(api, &game.white, "d1").await;
     game
 }
 

@@ -2,7 +2,7 @@
 //! what its game shows: a `setup` line shows a game in setup, and the start is a `start` line.
 
 use crate::common::Server;
-use crate::new_game;
+use crate::{new_game, prepare};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -21,21 +21,8 @@ async fn postgres_a_stream_labels_a_start_in_another_process_as_the_start() {
 
 async fn check_one_start(one: &Server, two: &Server) {
     let (id, white, black, _) = new_game(one, json!({})).await;
-    for (token, king) in [(&white, "d1"), (&black, "d8")] {
-        let path = format!("/api/games/{id}/preset");
-        let loaded = one
-            .put(&path, Some(token), json!({"preset": "default"}))
-            .await;
-        assert_eq!(loaded.status, 200, "{}", loaded.text);
-        let kinged = one
-            .post(
-                &format!("/api/games/{id}/kings/{king}"),
-                Some(token),
-                json!({}),
-            )
-            .await;
-        assert_eq!(kinged.status, 200, "{}", kinged.text);
-    }
+    prepare(one, &id, &white, "default", "d1").await;
+    prepare(one, &id, &black, "default", "d8").await;
     let mut stream = two.stream(&id, None).await;
     stream.next().await.expect("the first line");
     // Both ready at once: two commits back to back, the second of which starts the game.
