@@ -9,8 +9,8 @@
 FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY . .
-# Only the binary: the tests need PostgreSQL and the shared oracle files, which an image build
-# does not have.
+# Only the binary: the tests need PostgreSQL and Chromium, which an image build does not have.
+# `.dockerignore` keeps target/, .git and local databases out of the build context.
 RUN cargo build --release --locked -p gmo
 
 FROM debian:bookworm-slim

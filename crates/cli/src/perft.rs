@@ -1,4 +1,4 @@
-//! `gmo perft`: count ply sequences (oracle README) from the default start or from every record of
+//! `gmo perft`: count ply sequences (rules §6) from the default start or from every record of
 //! a `perft*.jsonl` file, and report the speed.
 
 use clap::Args;

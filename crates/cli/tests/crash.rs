@@ -1,4 +1,4 @@
-//! Crash safety of the real binary (service.md, Reliability): `gmo serve` on SQLite and on
+//! Crash safety of the real binary (docs/service.md, Reliability): `gmo serve` on SQLite and on
 //! PostgreSQL acknowledges moves and is killed with SIGKILL — once while idle, once while moves
 //! are being sent — and a new process on the same database must show every acknowledged move,
 //! clocks resumed from the stored state (the running side's kept running through the downtime,

@@ -327,7 +327,7 @@ fn moves_are_refused_out_of_turn() {
 
 /// Plays seeded random legal moves (promoting to a queen) `dt` ms apart until `stop` says so or
 /// the game ends; returns the time reached.
-fn play_randomly(
+pub(crate) fn play_randomly(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
     mut now: i64,

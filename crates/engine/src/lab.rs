@@ -109,7 +109,7 @@ impl PartialEq for Lab {
     }
 }
 
-/// A piece on a lab's board: everything is shown (api.md "A lab view").
+/// A piece on a lab's board: everything is shown (docs/service.md, "A lab view").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LabPieceView {
     pub square: Square,

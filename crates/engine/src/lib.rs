@@ -40,6 +40,8 @@ mod increment_draw_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
+mod random_tests;
+#[cfg(test)]
 mod tests;
 
 pub use bitboard::{BitIter, Bitboard};

@@ -1,4 +1,4 @@
-//! perft (oracle README): how many ply sequences of a given length start at a position.
+//! perft (rules §6, tests/vectors/README.md): how many ply sequences of a given length start at a position.
 //!
 //! A ply is a legal move of the side to move or, while a promotion is due, the promotion of the
 //! due pawn to one of the five standard pieces. A position where a side has just lost a king has

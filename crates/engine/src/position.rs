@@ -185,7 +185,7 @@ impl Position {
         }
     }
 
-    /// The default start (oracle README): the `default` preset for both sides, the kings on file
+    /// The default start (rules §6): the `default` preset for both sides, the kings on file
     /// d marked, standard pawns, White to move.
     pub fn default_start() -> Position {
         let mut position = Position::new(BoardSize::STANDARD);

@@ -1,5 +1,5 @@
-//! The reference vectors' position format (oracle README), parsed from text: a perft record is
-//! `{"name", "genomes", "pieces": [[x, y, side, genome_index, is_pawn, is_king], …],
+//! The reference vectors' position format (tests/vectors/README.md), parsed from text: a perft
+//! record is `{"name", "genomes", "pieces": [[x, y, side, genome_index, is_pawn, is_king], …],
 //! "moves_played", "depth", "nodes"}`; `width` and `height` default to 8.
 
 use crate::piece::{GenomeId, Piece};

@@ -1,4 +1,4 @@
-//! What each viewer may see (rules §5.6), in the shapes of the API (`../shared/spec/api.md`):
+//! What each viewer may see (rules §5.6), in the shapes of the API (`docs/service.md`):
 //! everyone sees squares, sides, pawn and king flags and a per-game species label; a genome's code
 //! and DNA only reach its owner until the game is over.
 
@@ -27,7 +27,7 @@ impl Viewer {
     }
 }
 
-/// A game as one viewer sees it (api.md "A game view"; the server adds `id`, and turns
+/// A game as one viewer sees it (docs/service.md, "A game view"; the server adds `id`, and turns
 /// `frozen_until` from milliseconds into RFC 3339).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameView {
@@ -73,7 +73,7 @@ pub struct PieceView {
     pub dna: Option<String>,
 }
 
-/// What a move leaves on one square (api.md "A move view").
+/// What a move leaves on one square (docs/service.md, "A move view and a ply").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct LeaveView {
     pub what: What,
@@ -128,7 +128,7 @@ impl From<LegalMove> for MoveView {
     }
 }
 
-/// A ply as one viewer sees it (api.md "A ply").
+/// A ply as one viewer sees it (docs/service.md, "A move view and a ply").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum PlyView {

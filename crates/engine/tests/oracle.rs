@@ -1,48 +1,18 @@
-//! Every `moves*.jsonl`, `games*.jsonl` and `perft*.jsonl` vector in `$GMO_ORACLE_DIR` (default
-//! `../shared/oracle/` beside the repository) must agree with the engine.
+//! Every `moves*`, `games*` and `perft*` vector (`tests/vectors/`, or `$GMO_ORACLE_DIR`) must
+//! agree with the engine.
+
+#[path = "../../../tests/support/vectors.rs"]
+mod vectors;
+
+#[path = "oracle/docs.rs"]
+mod docs;
 
 use gmo_engine::{
     BoardSize, Color, Content, Drawn, GenomeId, Party, Piece, Position, Square, Status, perft,
 };
 use gmo_genome::Genome;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn oracle_dir() -> PathBuf {
-    match std::env::var_os("GMO_ORACLE_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/oracle"),
-    }
-}
-
-/// The records of every `{prefix}*.jsonl` file, each with where it came from.
-fn records(prefix: &str) -> Vec<(String, Value)> {
-    let dir = oracle_dir();
-    let entries = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read oracle folder {}: {e}", dir.display()));
-    let mut files: Vec<PathBuf> = entries
-        .map(|entry| entry.expect("oracle folder entry").path())
-        .filter(|path| {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with(prefix) && name.ends_with(".jsonl")
-        })
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("readable vector file");
-        for (line_no, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let where_ = format!("{}:{}", file.display(), line_no + 1);
-            let record: Value =
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{where_}: bad JSON: {e}"));
-            out.push((where_, record));
-        }
-    }
-    out
-}
+use vectors::{Folder, Kind};
 
 fn size_of(record: &Value) -> BoardSize {
     let dim = |key: &str| record[key].as_u64().map_or(8, |n| n as u8);
@@ -86,31 +56,27 @@ fn short(record: &Value) -> String {
 
 #[test]
 fn oracle_vectors_agree() {
-    let dir = oracle_dir();
-    assert!(
-        Path::new(&dir).is_dir(),
-        "no oracle folder {}",
-        dir.display()
-    );
-    let moves = check_moves();
+    let folder = Folder::open();
+    println!("vectors from {}", folder.dir.display());
+    let moves = check_moves(&folder);
     println!("{moves} move vectors agree");
-    let games = check_games();
+    let games = check_games(&folder);
     println!("{games} game vectors agree");
-    let perfts = check_perft();
+    let perfts = check_perft(&folder);
     println!("{perfts} perft vectors agree");
     assert!(
         moves + games + perfts > 0,
-        "no vectors in {}",
-        dir.display()
+        "no moves*, games* or perft* vectors in {}",
+        folder.dir.display()
     );
 }
 
 /// A destination with what the from and to squares hold after the move.
 type ListedMove = (Square, (Content, Party), (Content, Party));
 
-fn check_moves() -> usize {
+fn check_moves(folder: &Folder) -> usize {
     let mut agreed = 0;
-    for (where_, record) in records("moves") {
+    for (where_, record) in folder.records(Kind::Moves) {
         let mut position = Position::new(size_of(&record));
         let genome = Genome::parse(record["dna"].as_str().expect("dna")).expect("valid dna");
         let id = position.intern(&genome).expect("room");
@@ -239,9 +205,9 @@ fn status_name(status: Status) -> &'static str {
     }
 }
 
-fn check_games() -> usize {
+fn check_games(folder: &Folder) -> usize {
     let mut agreed = 0;
-    for (where_, record) in records("games") {
+    for (where_, record) in folder.records(Kind::Games) {
         let mut ids = Vec::new();
         let mut position = position_from(&record, &record["setup"], &mut ids);
         assert_eq!(
@@ -319,9 +285,9 @@ fn check_games() -> usize {
     agreed
 }
 
-fn check_perft() -> usize {
+fn check_perft(folder: &Folder) -> usize {
     let mut agreed = 0;
-    for (where_, record) in records("perft") {
+    for (where_, record) in folder.records(Kind::Perft) {
         let mut ids = Vec::new();
         let mut position = position_from(&record, &record["pieces"], &mut ids);
         position.set_moves_played(record["moves_played"].as_u64().expect("moves_played") as u32);

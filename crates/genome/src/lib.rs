@@ -2,6 +2,8 @@
 //! canonical form, hashed into a 6-character [`Code`], explained in English and mutated. No I/O.
 
 mod ast;
+#[cfg(any(test, feature = "proptest"))]
+pub mod chi_squared;
 mod code;
 mod display;
 mod error;

@@ -125,4 +125,40 @@ mod tests {
             assert_eq!(first_valid_mutation(&dna, &mut rng), None);
         }
     }
+
+    /// The distribution rules §4.2 gives, worked out independently of [`mutate`]: each try picks
+    /// one of the `3 × len` one-letter changes uniformly (a position, then one of the three other
+    /// letters), so the first valid try is uniform over the valid changes, and all 20 tries fail
+    /// with probability `q^20`, `q` being the share of invalid changes.
+    #[test]
+    fn mutants_are_drawn_uniformly_from_the_valid_one_letter_changes() {
+        // One block whose outcomes are all HHH: only its step and its two owner codons can change
+        // validly, so that "all 20 tries fail" is common enough to be counted.
+        let dna = "AHHHSHHSHHHHHHHHHHHHASAS";
+        let genome = Genome::parse(dna).expect("valid");
+        let valid: Vec<String> = all_one_letter_changes(dna)
+            .into_iter()
+            .filter(|c| Genome::parse(c).is_ok())
+            .collect();
+        let changes = 3 * dna.len();
+        let q = 1.0 - valid.len() as f64 / changes as f64;
+        let unchanged = q.powi(TRIES as i32);
+        let mut expected = vec![(1.0 - unchanged) / valid.len() as f64; valid.len()];
+        expected.push(unchanged);
+        let mut observed = vec![0u64; valid.len() + 1];
+        let mut rng = ChaCha8Rng::seed_from_u64(20_260_415);
+        for _ in 0..40_000 {
+            let mutant = mutate(&genome, &mut rng).to_string();
+            let slot = match valid.iter().position(|v| *v == mutant) {
+                Some(i) => i,
+                None if mutant == dna => valid.len(),
+                None => panic!("{mutant} is neither a valid one-letter change of {dna} nor {dna}"),
+            };
+            observed[slot] += 1;
+        }
+        // 12 valid changes (6 in the step, 3 in each owner codon) + "unchanged": 12 degrees of
+        // freedom; the χ² critical value at significance 0.001 is 32.909.
+        assert_eq!(valid.len(), 12, "{valid:?}");
+        crate::chi_squared::assert_fits("mutation", &observed, &expected, 12, 32.909);
+    }
 }

@@ -1,4 +1,4 @@
-//! A finished game's record as api.md spells its plies: each move as a move view plus what its
+//! A finished game's record as docs/service.md spells its plies: each move as a move view plus what its
 //! randomness drew (`landed`, `mutated_to` as a code), each promotion as `{promotion, genome}`.
 //! The engine's record keeps only what replays (no effects), so the plies are rebuilt by replaying
 //! its events over the start position, exactly as live play made them.

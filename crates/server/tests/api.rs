@@ -774,7 +774,7 @@ async fn white_plays(server: &Server, id: &str, white: &str, view: &Value) -> Va
     panic!("White could not move for ten seconds");
 }
 
-/// The record's plies are api.md's: five move views with what was drawn, and the promotion.
+/// The record's plies are docs/service.md's: five move views with what was drawn, and the promotion.
 fn check_record_plies(record: &Value, rook: &str) {
     let plies = record["plies"].as_array().expect("plies");
     let moves = [

@@ -1,4 +1,4 @@
-//! Random ids and tokens, and the hashes tokens are stored as (service.md: tokens are random,
+//! Random ids and tokens, and the hashes tokens are stored as (docs/service.md: tokens are random,
 //! at least 128 bits, and stored hashed).
 
 use rand::Rng;

@@ -1,4 +1,4 @@
-// The client side of shared/spec/api.md: one function per route the page uses, nothing else.
+// The client side of docs/service.md: one function per route the page uses, nothing else.
 // Every failure becomes an ApiError carrying the server's machine code and message (and, for
 // DNA, the codon and offset), so pages can show the server's own words.
 

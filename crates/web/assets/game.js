@@ -211,7 +211,7 @@ export function gamePage(root, id, token) {
     try {
       const record = await api.gameRecord(id, token);
       recordLoaded = true;
-      // Record plies have api.md's ply shape, as stream plies do.
+      // Record plies have the ply shape of docs/service.md, as stream plies do.
       plies = record.plies.filter((ply) => ply.type === 'move' || ply.type === 'promotion');
       renderMoves();
     } catch { /* the list we have stays */ }

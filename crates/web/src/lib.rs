@@ -2,7 +2,7 @@
 //! binary so that `gmo serve` needs nothing beside itself, and served by [`router`].
 //!
 //! No build step: the files under `assets/` are what the browser runs. They talk to the server
-//! only through the routes of `shared/spec/api.md`.
+//! only through the routes of `docs/service.md`.
 
 mod assets;
 

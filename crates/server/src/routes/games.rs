@@ -369,7 +369,7 @@ pub async fn abort(
 }
 
 /// The full record, every genome included, once the game is over (409 before): `plies` as
-/// api.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
+/// docs/service.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path)),
     responses((status = 200, description = "{id, status, reason, plies: [move view + landed, \
 mutated_to | {promotion, genome}], replay: <engine record>, game}"),
