@@ -26,6 +26,7 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
             Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
             Event::Resign { .. }
             | Event::Abort { .. }
+            | Event::Stop { .. }
             | Event::Time { .. }
             | Event::DrawOffer { .. }
             | Event::DrawDeclined { .. }

@@ -66,8 +66,11 @@ pub struct PresetRequest {
 /// Creates a game → its id, the seats' tokens (shown once), an invite link per seat and its view.
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameRequest,
     responses((status = 201, description = "{id, seats: {white: {token}, black: {token}}, \
-invite: {white, black} (relative links `/#/game/{id}?seat=…&token=…`, null for a bot's seat), game}"),
-              (status = 422, description = "bad settings, or a seat naming no known bot")))]
+invite: {white, black} (relative links `/#/game/{id}?seat=…&token=…`, null for a bot's seat), \
+creator_token (a game between two bots: stops it on /abort; else null), game}"),
+              (status = 422, description = "bad settings, a seat naming no known bot, or a clock \
+too long for a game between bots"),
+              (status = 503, description = "the deployment's live games with a bot seat are at their cap")))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
@@ -84,11 +87,17 @@ pub async fn create(
     .map_err(game_error)?;
     let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
     let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
+    let between_bots = white_bot.is_some() && black_bot.is_some();
+    if between_bots {
+        crate::bot::check_clock(settings.initial_ms)?;
+    }
     let mut game = Game::new(settings, rand::random()).map_err(game_error)?;
     let (bot_white, bot_black) = (white_bot.is_some(), black_bot.is_some());
     crate::bot::set_up(&mut game, bot_white, bot_black, now_ms())?;
     let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
     let (white_token, black_token) = (token(&white_bot), token(&black_bot));
+    // Nobody holds a seat in a game between bots: its creator may stop it with this token.
+    let creator_token = between_bots.then(gmo_store::new_token);
     let stored_settings = GameSettings {
         width: settings.width.into(),
         height: settings.height.into(),
@@ -96,27 +105,36 @@ pub async fn create(
         white_bot,
         black_bot,
     };
+    // A game between two bots has started already: its clock runs and its bot is to move.
+    let bot_turn = crate::bot::turn(&state, &stored_settings, &game, now_ms());
     let id = state
         .store
-        .create_game(&NewGame {
-            settings: &stored_settings,
-            white_token: white_token.as_deref().map(gmo_store::token_hash),
-            black_token: black_token.as_deref().map(gmo_store::token_hash),
-            status: game.status().name(),
-            state: &games::row_state(&game),
-            deadline_ms: game.deadline_ms(),
-        })
-        .await?;
+        .create_game_within(
+            &NewGame {
+                settings: &stored_settings,
+                white_token: white_token.as_deref().map(gmo_store::token_hash),
+                black_token: black_token.as_deref().map(gmo_store::token_hash),
+                status: game.status().name(),
+                state: &games::row_state(&game),
+                deadline_ms: game.deadline_ms(),
+                bot_turn: bot_turn.clone(),
+                creator_token: creator_token.as_deref().map(gmo_store::token_hash),
+            },
+            state.config.max_bot_games,
+        )
+        .await?
+        .ok_or_else(|| crate::bot::full(state.config.max_bot_games))?;
     Metrics::bump(&state.metrics.games_created);
-    // A game between two bots has started already: its clock runs and its bot is to move.
     state.timers.arm(&state, &id, game.deadline_ms());
-    let game = std::sync::Arc::new(game);
-    crate::bot::wake(&state, &id, &game, &crate::bot::Bots::of(&stored_settings));
+    if let Some(turn) = &bot_turn {
+        crate::bot::wake(&state, &id, turn);
+    }
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let body = json!({
         "id": id,
         "invite": {"white": invite("white", &white_token), "black": invite("black", &black_token)},
         "seats": {"white": {"token": white_token}, "black": {"token": black_token}},
+        "creator_token": creator_token,
         "game": game_view(&id, &game, Viewer::Spectator, now_ms()),
     });
     Ok((StatusCode::CREATED, Json(body)))
@@ -216,7 +234,6 @@ pub async fn ready(
         Ok(acted)
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     Ok(seat_view(&id, &changed))
 }
 
@@ -271,10 +288,6 @@ pub async fn play(
         })
     })
     .await?;
-    if let Some(mutated) = &changed.answer.drawn.mutation {
-        state.store.put_genome(mutated).await?;
-    }
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed
         .game
@@ -303,7 +316,6 @@ pub async fn promote(
         })
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
@@ -334,7 +346,8 @@ pub async fn resign(
     Ok(seat_view(&id, &changed))
 }
 
-/// Calls the game off, before White's first move.
+/// Calls the game off: a seat before White's first move; the creator of a game between bots,
+/// with the `creator_token` it was given, at any time before the end.
 #[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 200, description = "the game view"), (status = 409, description = "too late")))]
@@ -343,6 +356,11 @@ pub async fn abort(
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<Value>> {
+    if games::is_creator(&state, &id, &token).await? {
+        let changed = games::stop_as_creator(&state, &id, &token).await?;
+        let view = game_view(&id, &changed.game, Viewer::Spectator, changed.now);
+        return Ok(Json(view));
+    }
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         game.abort(seat, now).map_err(game_error).map(ending)
     })
