@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// `postgres://…` or `sqlite://path` (the file is created on first start).
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://gmo.sqlite")]
     database_url: String,
+    /// The most live games with a bot seat in the whole deployment (counted in the database);
+    /// creating one more is answered 503. 0 refuses every game with a bot.
+    #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = gmo_server::DEFAULT_MAX_BOT_GAMES)]
+    max_bot_games: u32,
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
@@ -34,7 +38,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> ExitCode {
-    let config = Config::new(args.bind, args.database_url);
+    let mut config = Config::new(args.bind, args.database_url);
+    config.max_bot_games = args.max_bot_games;
     let app = match gmo_server::spawn(config).await {
         Ok(app) => app,
         Err(error) => {

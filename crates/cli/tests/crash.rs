@@ -12,10 +12,16 @@ use support::gmo_process::Gmo;
 use tokio::sync::mpsc as channel;
 
 mod support {
-    // Shared with the load benchmark, which alone uses its pid().
+    // Shared with the load benchmark.
     #[allow(dead_code)]
     pub mod gmo_process;
 }
+
+// Issue 10 against the real binary: bots that outlive their process, streams that leak nothing.
+#[path = "durable/bots.rs"]
+mod bots;
+#[path = "durable/streams.rs"]
+mod streams;
 
 const CLOCK_MS: i64 = 600_000;
 
@@ -221,33 +227,39 @@ struct Seats {
 
 impl Seats {
     async fn create(api: &Api) -> Seats {
-        let body = json!({"clock": {"initial_ms": CLOCK_MS}});
+        let game = Seats::new_game(api, json!({"clock": {"initial_ms": CLOCK_MS}})).await;
+        for (token, king) in [(&game.white, "d1"), (&game.black, "d8")] {
+            game.set_up(api, token, king).await;
+        }
+        game
+    }
+
+    /// A new game created with `body`, not set up → its id and seat tokens (empty for a bot's).
+    async fn new_game(api: &Api, body: Value) -> Seats {
         let (status, created) = api.call("POST", "/api/games", None, Some(body)).await;
         assert_eq!(status, 201, "{created}");
         let text = |at: &str| {
-            created
-                .pointer(at)
-                .and_then(Value::as_str)
-                .expect(at)
-                .to_owned()
+            let found = created.pointer(at).and_then(Value::as_str);
+            found.unwrap_or_default().to_owned()
         };
-        let game = Seats {
+        Seats {
             id: text("/id"),
             white: text("/seats/white/token"),
             black: text("/seats/black/token"),
-        };
-        for (token, king) in [(&game.white, "d1"), (&game.black, "d8")] {
-            let preset = Some(json!({"preset": "default"}));
-            for (method, path, body) in [
-                ("PUT", game.path("/preset"), preset),
-                ("POST", game.path(&format!("/kings/{king}")), None),
-                ("POST", game.path("/ready"), None),
-            ] {
-                let (status, answer) = api.call(method, &path, Some(token), body).await;
-                assert_eq!(status, 200, "{path}: {answer}");
-            }
         }
-        game
+    }
+
+    /// Sets up the seat of `token`: the default preset, its king on `king`, ready.
+    async fn set_up(&self, api: &Api, token: &str, king: &str) {
+        let preset = Some(json!({"preset": "default"}));
+        for (method, path, body) in [
+            ("PUT", self.path("/preset"), preset),
+            ("POST", self.path(&format!("/kings/{king}")), None),
+            ("POST", self.path("/ready"), None),
+        ] {
+            let (status, answer) = api.call(method, &path, Some(token), body).await;
+            assert_eq!(status, 200, "{path}: {answer}");
+        }
     }
 
     fn path(&self, rest: &str) -> String {

@@ -602,6 +602,22 @@ impl Game {
         self.finish(GameStatus::Aborted, None, now);
         Ok(())
     }
+
+    /// Calls the game off without result at any time before its end, on behalf of neither side:
+    /// a service lets the creator of a game between two bots stop it this way.
+    pub fn stop(&mut self, now: i64) -> Result<(), GameError> {
+        self.tick(now);
+        if self.status.is_over() {
+            return Err(GameError::NotInProgress {
+                action: "stop",
+                status: self.status,
+            });
+        }
+        let now = self.clock.effective(now);
+        self.events.push(Event::Stop { at_ms: now });
+        self.finish(GameStatus::Aborted, None, now);
+        Ok(())
+    }
 }
 
 /// Equal games have equal snapshots; compared field by field, without building them, because

@@ -290,6 +290,20 @@ fn abort_only_before_whites_first_move() {
 }
 
 #[test]
+fn stop_ends_a_game_without_result_at_any_time_and_replays() {
+    let mut game = started(60_000);
+    let (from, to) = quiet_move(&game);
+    game.play(Color::White, from, to, 5).expect("move");
+    game.stop(7).expect("stopped after a move");
+    assert_eq!(game.status(), GameStatus::Aborted);
+    assert_eq!((game.reason(), game.to_move()), (None, None));
+    assert_eq!(replay(&game.record()), Ok(game.clone()));
+    let over = game.clone();
+    assert!(game.stop(8).is_err(), "an ended game is not stopped again");
+    assert_eq!(game, over);
+}
+
+#[test]
 fn moves_are_refused_out_of_turn() {
     let mut game = started(60_000);
     let before = game.clone();
@@ -551,6 +565,42 @@ fn lab_draws_repeat_with_the_seed() {
     };
     assert_eq!(run(4), run(4));
     assert!((0..20).map(run).any(|r| r != run(4)));
+}
+
+#[test]
+fn a_lab_keeps_only_the_genomes_on_its_board() {
+    let mut lab = Lab::new(BoardSize::STANDARD, 3);
+    let rook = named("rook");
+    for name in ["pawn", "knight", "bishop", "queen", "king"] {
+        lab.place(sq("a1"), &named(name), Color::White, false, false)
+            .expect("place");
+    }
+    lab.place(sq("h8"), &rook, Color::Black, false, true)
+        .expect("place");
+    assert_eq!(lab.position().genomes().len(), 6, "the table in memory");
+    let kept = lab.snapshot().board.genomes;
+    assert_eq!(kept, [named("king").to_string(), rook.to_string()]);
+    assert_eq!(
+        lab.dna_letters(),
+        kept.iter().map(String::len).sum::<usize>()
+    );
+    // Rebuilt from the compact data, the lab is the same lab and keeps working.
+    let json = serde_json::to_string(&lab).expect("lab");
+    let mut back: Lab = serde_json::from_str(&json).expect("lab loads");
+    assert_eq!(back.view(), lab.view());
+    assert_eq!(back.position().genomes().len(), 2);
+    // A mutant that replaces its genome leaves the old one behind.
+    let mutant = Genome::parse("AHH HCC HSA CHA CHA CHA HHA SAS").expect("dna");
+    back.place(sq("d4"), &mutant, Color::White, false, false)
+        .expect("place");
+    let moves = back.moves_from(sq("d4"));
+    let ply = back.play(moves[0].from, moves[0].to).expect("move");
+    let mutated = ply.drawn.mutation.expect("a mutant").to_string();
+    let kept = back.snapshot().board.genomes;
+    assert!(
+        kept.contains(&mutated) && !kept.contains(&mutant.to_string()),
+        "{kept:?}"
+    );
 }
 
 #[test]

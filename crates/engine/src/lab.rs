@@ -150,12 +150,26 @@ impl Lab {
         &self.position
     }
 
+    /// The lab as plain data, listing only the genomes on its board: a genome placed and then
+    /// replaced, or mutated away, is not kept, so a lab is as large as its board and no larger.
     pub fn snapshot(&self) -> LabSnapshot {
         LabSnapshot {
             seed: self.seed,
             draws: self.draws,
-            board: BoardData::of(&self.position),
+            board: BoardData::of(&self.position).without_unused_genomes(),
         }
+    }
+
+    /// The letters of DNA the lab keeps: each distinct genome on its board once.
+    pub fn dna_letters(&self) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        self.position
+            .board()
+            .pieces()
+            .filter(|(_, piece)| seen.insert(piece.genome))
+            .filter_map(|(_, piece)| self.position.genome(piece.genome))
+            .map(|genome| genome.dna().len())
+            .sum()
     }
 
     fn on_board(&self, square: Square) -> Result<(), LabError> {

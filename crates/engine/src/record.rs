@@ -39,6 +39,10 @@ pub enum Event {
         at_ms: i64,
         color: Color,
     },
+    /// The game was stopped without result by neither side ([`Game::stop`]).
+    Stop {
+        at_ms: i64,
+    },
     /// The running clock reached zero at `at_ms`.
     Time {
         at_ms: i64,
@@ -67,6 +71,7 @@ impl Event {
             | Event::Promotion { at_ms, .. }
             | Event::Resign { at_ms, .. }
             | Event::Abort { at_ms, .. }
+            | Event::Stop { at_ms }
             | Event::DrawOffer { at_ms, .. }
             | Event::DrawDeclined { at_ms, .. }
             | Event::DrawAgreed { at_ms, .. }
@@ -233,6 +238,7 @@ fn apply(game: &mut Game, event: &Event) -> Result<(), ApplyError> {
         }
         Event::Resign { at_ms, color } => game.resign(*color, *at_ms)?,
         Event::Abort { at_ms, color } => game.abort(*color, *at_ms)?,
+        Event::Stop { at_ms } => game.stop(*at_ms)?,
         Event::DrawOffer { at_ms, color } | Event::DrawAgreed { at_ms, color } => {
             game.offer_draw(*color, *at_ms)?;
         }

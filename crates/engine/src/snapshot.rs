@@ -70,6 +70,31 @@ impl BoardData {
         }
     }
 
+    /// The same board listing only the genomes its pieces carry (in table order, renumbered).
+    /// A lab keeps no record, so a genome no piece carries is never needed again.
+    pub fn without_unused_genomes(mut self) -> BoardData {
+        let mut used = vec![false; self.genomes.len()];
+        for piece in &self.pieces {
+            if let Some(slot) = used.get_mut(piece.genome) {
+                *slot = true;
+            }
+        }
+        let mut renumbered = Vec::with_capacity(used.len());
+        let mut next = 0;
+        for &kept in &used {
+            renumbered.push(next);
+            next += usize::from(kept);
+        }
+        for piece in &mut self.pieces {
+            if let Some(&index) = renumbered.get(piece.genome) {
+                piece.genome = index;
+            }
+        }
+        let mut kept = used.into_iter();
+        self.genomes.retain(|_| kept.next().unwrap_or(false));
+        self
+    }
+
     /// Rebuilds the position, interning the genomes in the stored order so that ids match.
     pub fn to_position(&self) -> Result<Position, BadData> {
         let bad = |why: String| BadData(why);

@@ -24,6 +24,9 @@ pub struct AppState {
     pub cache: Arc<Cache>,
     pub timers: Arc<Timers>,
     pub listener: Arc<Listener>,
+    /// This process's name in the database, as the holder of bot turns' leases: its pid and
+    /// random digits (unique across processes and hosts, and a person can tell whose it is).
+    pub instance: Arc<str>,
     /// Turns true when the server stops: open streams end so the shutdown can finish.
     pub closing: watch::Receiver<bool>,
 }
@@ -49,6 +52,7 @@ pub struct RunningApp {
     server: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
     relay: JoinHandle<()>,
+    bots: JoinHandle<()>,
 }
 
 /// Opens the store (running the migrations), binds `config.bind` and serves until stopped.
@@ -64,6 +68,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         cache: Arc::default(),
         timers: Arc::default(),
         listener: Arc::new(Listener::new(store.clone())),
+        instance: format!("{}-{}", std::process::id(), &gmo_store::new_id()[..8]).into(),
         closing,
     };
     let addr = state.config.bind;
@@ -83,7 +88,13 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
             .await
     });
     let sweeper = tokio::spawn(sweep_forever(state.clone()));
-    let relay = tokio::spawn(state.listener.clone().relay(state.hub.clone()));
+    let bots = tokio::spawn(crate::bot::take_over_forever(state.clone()));
+    let relay = tokio::spawn(
+        state
+            .listener
+            .clone()
+            .relay(state.hub.clone(), state.timers.clone()),
+    );
     tracing::info!(%addr, backend = state.store.backend_name(), "gmo serve listening");
     Ok(RunningApp {
         addr,
@@ -92,6 +103,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         server,
         sweeper,
         relay,
+        bots,
     })
 }
 
@@ -110,7 +122,17 @@ impl RunningApp {
         let _ = self.stop.send(true);
         self.sweeper.abort();
         self.relay.abort();
+        self.bots.abort();
         let served = self.server.await;
+        // Bot turns this process held go to the others (or to the next start) at once.
+        if let Err(error) = self
+            .state
+            .store
+            .release_bot_leases(&self.state.instance)
+            .await
+        {
+            tracing::warn!(%error, "could not release this process's bot turns");
+        }
         self.state.store.close().await;
         served.map_err(std::io::Error::other)?
     }

@@ -17,7 +17,9 @@ use tokio::task::AbortHandle;
 /// How many expired games one sweep transaction takes.
 const SWEEP_BATCH: u32 = 64;
 
-/// The armed flag timers, one per game.
+/// The armed flag timers, one per running game this process changed last. A timer leaves the
+/// map when it fires, when its game ends, and when another process changes the game (that
+/// process then keeps the clock; the sweep covers it if it dies).
 #[derive(Debug, Default)]
 pub struct Timers {
     armed: Mutex<HashMap<String, AbortHandle>>,
@@ -26,10 +28,7 @@ pub struct Timers {
 impl Timers {
     /// Replaces game `id`'s timer by one firing at `deadline_ms` (none: the clock stopped).
     pub fn arm(&self, state: &AppState, id: &str, deadline_ms: Option<i64>) {
-        let mut armed = self
-            .armed
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut armed = self.map();
         if let Some(old) = armed.remove(id) {
             // The timer that fired is the one committing now: it must not cancel itself.
             if tokio::task::try_id() != Some(old.id()) {
@@ -47,8 +46,43 @@ impl Timers {
             if let Err(error) = games::flag(&state, &game).await {
                 tracing::warn!(game, ?error, "flag timer could not end the game");
             }
+            state.timers.forget_fired(&game);
         });
         armed.insert(id.to_owned(), task.abort_handle());
+    }
+
+    /// Drops game `id`'s timer, if any.
+    pub fn disarm(&self, id: &str) {
+        if let Some(old) = self.map().remove(id) {
+            old.abort();
+        }
+    }
+
+    /// How many timers are armed: for tests and metrics.
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Whether no timer is armed.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes the calling timer's entry once it has run (unless it was replaced meanwhile).
+    fn forget_fired(&self, id: &str) {
+        let mut armed = self.map();
+        if armed
+            .get(id)
+            .is_some_and(|handle| tokio::task::try_id() == Some(handle.id()))
+        {
+            armed.remove(id);
+        }
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, AbortHandle>> {
+        self.armed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -96,5 +130,87 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
 }
 
 fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
-    games::change_of(game, game.events().last().cloned())
+    Change {
+        ply: game.events().last().cloned(),
+        status: games::stored_status(game.status()),
+        deadline_ms: None,
+        finished: game.is_over(),
+        state: games::row_state(game),
+        bot_turn: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sweep_once;
+    use crate::{Config, games, spawn};
+    use serde_json::{Value, json};
+    use std::time::Duration;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_a_timer_that_loses_to_the_sweep_is_no_failure() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        timer_loses_to_the_sweep(format!("sqlite://{}", dir.path().join("gmo.db").display())).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_a_timer_that_loses_to_the_sweep_is_no_failure() {
+        gmo_store::scratch::with_scratch_database("gmo_server_unit", timer_loses_to_the_sweep)
+            .await;
+    }
+
+    /// The timer loaded the game just before its clock fell; the sweep ends it first; the
+    /// timer's commit then finds a newer version. That is the game ended correctly, not an error.
+    async fn timer_loses_to_the_sweep(url: String) {
+        let mut config = Config::new(([127, 0, 0, 1], 0).into(), url);
+        config.sweep_interval = Duration::from_secs(3_600);
+        let app = spawn(config).await.expect("the server starts");
+        let state = app.state().clone();
+        let id = started_game(&format!("http://{}", app.addr()), 300).await;
+        // Only the sweep and the test's own call may end it.
+        state.timers.disarm(&id);
+        let loaded = games::load(&state, &id).await.expect("the game");
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(sweep_once(&state).await.expect("a sweep"), 1);
+        let late = games::end_on_time(&state, &loaded).await;
+        assert!(late.is_ok(), "the timer's late attempt: {late:?}");
+        let ended = games::load(&state, &id).await.expect("the game");
+        assert_eq!(ended.status, gmo_store::Status::BlackWon);
+        assert_eq!(ended.version, loaded.version + 1, "ended once");
+        drop(state);
+        app.shutdown().await.expect("the server stops");
+    }
+
+    /// A game on the default preset with `clock_ms` a side, started → its id.
+    async fn started_game(base: &str, clock_ms: i64) -> String {
+        let client = reqwest::Client::new();
+        let send = |request: reqwest::RequestBuilder| async move {
+            let response = request.send().await.expect("an answer");
+            assert!(response.status().is_success(), "{response:?}");
+            response.json::<Value>().await.expect("JSON")
+        };
+        let body = json!({"clock": {"initial_ms": clock_ms}});
+        let created = send(client.post(format!("{base}/api/games")).json(&body)).await;
+        let id = created["id"].as_str().expect("an id").to_owned();
+        for (side, king) in [("white", "d1"), ("black", "d8")] {
+            let token = created["seats"][side]["token"].as_str().expect("a token");
+            let game = format!("{base}/api/games/{id}");
+            let preset = json!({"preset": "default"});
+            send(
+                client
+                    .put(format!("{game}/preset"))
+                    .bearer_auth(token)
+                    .json(&preset),
+            )
+            .await;
+            send(
+                client
+                    .post(format!("{game}/kings/{king}"))
+                    .bearer_auth(token),
+            )
+            .await;
+            send(client.post(format!("{game}/ready")).bearer_auth(token)).await;
+        }
+        id
+    }
 }

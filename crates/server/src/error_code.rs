@@ -7,6 +7,7 @@ use gmo_engine::RefusalCode;
 use gmo_genome::ErrorKind;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use std::fmt;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
@@ -31,6 +32,8 @@ pub enum ServiceCode {
     BadSize,
     /// 422: a seat naming no bot the service runs, or bots on a board they cannot play.
     BadSeat,
+    /// 422: a game between two bots asks for a longer clock than such games may have.
+    BadClock,
     /// 422: a placement must name exactly one of `genome` and `dna`.
     GenomeOrDna,
     /// 422: DNA longer than the limit.
@@ -47,12 +50,26 @@ pub enum ServiceCode {
     NotOver,
     /// 409: no bot is to move.
     NotBotTurn,
+    /// 409: the game changed while its bot thought (the bot thinks again).
+    MovedOn,
+    /// 409: the lab would keep more DNA than a lab may.
+    LabFull,
     /// 413: the body is larger than the limit.
     TooLarge,
     /// 503: a dependency (the database) does not answer.
     Unavailable,
     /// 500: the server failed.
     Internal,
+}
+
+/// The code as the wire spells it.
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(Value::String(name)) => f.write_str(&name),
+            _ => write!(f, "{self:?}"),
+        }
+    }
 }
 
 /// A genome parser's error kind, written as its code (`bad_letter`, …).

@@ -60,30 +60,43 @@ pub struct Update {
     pub game: Arc<Game>,
 }
 
-/// The channels of the games someone watches in this process.
+/// The channels of the games someone watches in this process. A game's channel exists only
+/// while it has a subscriber: the last [`Subscription`] to go removes it.
 #[derive(Debug, Default)]
 pub struct Hub {
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<Update>>>>,
 }
 
+/// One stream's place on a game's channel; dropping it leaves the channel, and the channel goes
+/// with its last subscriber.
+#[derive(Debug)]
+pub struct Subscription {
+    hub: Arc<Hub>,
+    id: String,
+    receiver: Option<broadcast::Receiver<Arc<Update>>>,
+}
+
 impl Hub {
-    /// Starts receiving the updates of game `id` published from now on.
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<Update>> {
-        let mut channels = self.lock();
-        channels
+    /// Starts receiving the updates of game `id` published from now on. Subscribe only to a game
+    /// that exists and the caller may see: the channel lives as long as the subscription.
+    pub fn subscribe(self: &Arc<Self>, id: &str) -> Subscription {
+        let receiver = self
+            .lock()
             .entry(id.to_owned())
             .or_insert_with(|| broadcast::channel(CAPACITY).0)
-            .subscribe()
+            .subscribe();
+        Subscription {
+            hub: self.clone(),
+            id: id.to_owned(),
+            receiver: Some(receiver),
+        }
     }
 
     /// Hands an update to the game's watchers, if it has any.
     pub fn publish(&self, id: &str, update: Update) {
-        let mut channels = self.lock();
-        if let Some(sender) = channels.get(id) {
-            // Nobody listens any more: forget the channel instead of keeping it forever.
-            if sender.send(Arc::new(update)).is_err() {
-                channels.remove(id);
-            }
+        if let Some(sender) = self.lock().get(id) {
+            // No receiver is possible only for a moment (the last one is leaving): ignore it.
+            let _ = sender.send(Arc::new(update));
         }
     }
 
@@ -94,10 +107,44 @@ impl Hub {
             .is_some_and(|sender| sender.receiver_count() > 0)
     }
 
+    /// How many games have a channel (someone watches them): for tests and metrics.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no game has a channel.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<Update>>>> {
         // The map stays consistent even if a holder panicked: every edit is one call.
         self.channels
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Subscription {
+    /// The next update (see [`broadcast::Receiver::recv`]).
+    pub async fn recv(&mut self) -> Result<Arc<Update>, broadcast::error::RecvError> {
+        match &mut self.receiver {
+            Some(receiver) => receiver.recv().await,
+            None => Err(broadcast::error::RecvError::Closed),
+        }
+    }
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        drop(self.receiver.take());
+        let mut channels = self.hub.lock();
+        // Under the map's lock no one can subscribe meanwhile: an unheard channel can go.
+        if channels
+            .get(&self.id)
+            .is_some_and(|sender| sender.receiver_count() == 0)
+        {
+            channels.remove(&self.id);
+        }
     }
 }

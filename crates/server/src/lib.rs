@@ -21,5 +21,7 @@ mod time;
 mod views;
 
 pub use app::{AppState, RunningApp, StartError, spawn};
-pub use config::{BODY_LIMIT, Config, MAX_DNA_LETTERS, MAX_DNA_TEXT};
+pub use config::{
+    BODY_LIMIT, Config, DEFAULT_MAX_BOT_GAMES, MAX_DNA_LETTERS, MAX_DNA_TEXT, MAX_LAB_DNA_LETTERS,
+};
 pub use error::ApiError;

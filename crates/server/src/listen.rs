@@ -2,6 +2,7 @@
 //! its version, the stream line types and the ply views), and every process listens, reloads the
 //! game and hands it to its own streams. On SQLite both ends do nothing.
 
+use crate::clock::Timers;
 use crate::hub::{Hub, LineType, PlyViews, Update};
 use gmo_engine::Game;
 use gmo_store::Store;
@@ -64,7 +65,9 @@ impl Listener {
     }
 
     /// Relays other processes' announcements to this process's streams, until the server stops.
-    pub async fn relay(self: Arc<Self>, hub: Arc<Hub>) {
+    /// A game another process changed is its business now: this process's flag timer for it
+    /// goes (that process armed its own; the sweep covers it if it dies).
+    pub async fn relay(self: Arc<Self>, hub: Arc<Hub>, timers: Arc<Timers>) {
         let mut notifications = match self.store.listen().await {
             Ok(Some(notifications)) => notifications,
             Ok(None) => return,
@@ -75,7 +78,7 @@ impl Listener {
         };
         loop {
             match notifications.next().await {
-                Ok(payload) => self.relay_one(&hub, &payload).await,
+                Ok(payload) => self.relay_one(&hub, &timers, &payload).await,
                 Err(error) => {
                     tracing::warn!(%error, "listening for game changes failed; retrying");
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
@@ -84,19 +87,25 @@ impl Listener {
         }
     }
 
-    async fn relay_one(&self, hub: &Hub, payload: &str) {
+    async fn relay_one(&self, hub: &Hub, timers: &Timers, payload: &str) {
         let Ok(announcement) = serde_json::from_str::<Announcement>(payload) else {
             return;
         };
-        if announcement.origin == self.origin || !hub.watched(&announcement.id) {
+        if announcement.origin == self.origin {
+            return;
+        }
+        timers.disarm(&announcement.id);
+        if !hub.watched(&announcement.id) {
             return;
         }
         match self.store.load_game::<Game>(&announcement.id).await {
-            // The game as it is now (maybe newer than announced): streams skip versions seen.
+            // Moved on since: the announcement's labels and ply belong to an older state. The
+            // later change is announced too and will be shown, labelled by what it did.
+            Ok(stored) if stored.version > announcement.version => {}
             Ok(stored) => hub.publish(
                 &announcement.id,
                 Update {
-                    version: stored.version.max(announcement.version),
+                    version: stored.version,
                     kinds: announcement.kinds,
                     ply: announcement.ply,
                     game: Arc::new(stored.state),

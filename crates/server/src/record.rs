@@ -42,6 +42,7 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
             Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
             Event::Resign { .. }
             | Event::Abort { .. }
+            | Event::Stop { .. }
             | Event::Time { .. }
             | Event::DrawOffer { .. }
             | Event::DrawDeclined { .. }

@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 mod contract;
+mod durable;
 
 use common::Server;
 use gmo_genome::Genome;
@@ -158,6 +159,16 @@ async fn preset(server: &Server, genomes: &[&str]) -> String {
 
 /// Loads a preset, marks one king and declares ready; returns the last view.
 async fn set_up(server: &Server, id: &str, token: &str, preset: &str, king: &str) -> Value {
+    prepare(server, id, token, preset, king).await;
+    let ready = server
+        .post(&format!("/api/games/{id}/ready"), Some(token), json!({}))
+        .await;
+    assert_eq!(ready.status, 200, "{}", ready.text);
+    ready.body
+}
+
+/// Loads a preset and marks one king (not ready yet).
+async fn prepare(server: &Server, id: &str, token: &str, preset: &str, king: &str) {
     let path = format!("/api/games/{id}/preset");
     let loaded = server
         .put(&path, Some(token), json!({ "preset": preset }))
@@ -171,11 +182,6 @@ async fn set_up(server: &Server, id: &str, token: &str, preset: &str, king: &str
         )
         .await;
     assert_eq!(kinged.status, 200, "{}", kinged.text);
-    let ready = server
-        .post(&format!("/api/games/{id}/ready"), Some(token), json!({}))
-        .await;
-    assert_eq!(ready.status, 200, "{}", ready.text);
-    ready.body
 }
 
 fn piece<'a>(view: &'a Value, square: &str) -> Option<&'a Value> {

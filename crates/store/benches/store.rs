@@ -131,6 +131,8 @@ async fn new_game(store: &Store) -> String {
             status: Status::InProgress,
             state: &state(0),
             deadline_ms: Some(i64::MAX),
+            bot_turn: None,
+            creator_token: None,
         })
         .await
         .expect("a game")
@@ -153,6 +155,7 @@ async fn play(store: &Store, id: &str, moves: usize) {
             status: Status::InProgress,
             deadline_ms: Some(i64::MAX),
             finished: false,
+            bot_turn: None,
         };
         version = store.apply(id, version, &change).await.expect("a move");
     }

@@ -71,6 +71,13 @@ impl Store {
         self.backend.name()
     }
 
+    pub(crate) fn dialect(&self) -> Dialect {
+        match self.backend {
+            Backend::Postgres(_) => Dialect::Postgres,
+            Backend::Sqlite { .. } => Dialect::Sqlite,
+        }
+    }
+
     /// Whether the database answers (for `/healthz`).
     pub async fn ping(&self) -> Result<(), StoreError> {
         reading!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(drop))?;

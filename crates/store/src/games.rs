@@ -29,6 +29,23 @@ pub struct NewGame<'a, S> {
     pub status: Status,
     pub state: &'a S,
     pub deadline_ms: Option<i64>,
+    /// The bot's first turn, when a bot is to move from the start (a game between bots).
+    pub bot_turn: Option<BotTurn>,
+    /// [`crate::token_hash`] of the creator's token, which may stop the game (games between bots).
+    pub creator_token: Option<[u8; 32]>,
+}
+
+/// A bot's next turn as a change leaves it: from when the bot may act, and the lease of the
+/// process that will act for it (the one that made the change, so that its bot acts at once;
+/// any process takes the turn over once the lease has run out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotTurn {
+    /// From when the bot may act, in ms since the Unix epoch.
+    pub due_ms: i64,
+    /// The process holding the lease (an opaque name it gave itself).
+    pub holder: String,
+    /// Until when the lease holds, in ms since the Unix epoch.
+    pub lease_ms: i64,
 }
 
 /// A stored game.
@@ -42,6 +59,8 @@ pub struct Game<S> {
     pub settings: GameSettings,
     pub white_token: Option<[u8; 32]>,
     pub black_token: Option<[u8; 32]>,
+    /// The hash of the creator's token, for a game between bots.
+    pub creator_token: Option<[u8; 32]>,
     pub state: S,
     /// Length of the record.
     pub plies: i64,
@@ -69,6 +88,13 @@ impl<S> Game<S> {
             None
         }
     }
+
+    /// Whether a bearer token is the creator's (a game between bots has one).
+    pub fn created_by(&self, token: &str) -> bool {
+        self.creator_token
+            .as_ref()
+            .is_some_and(|hash| token_matches(token, hash))
+    }
 }
 
 /// One change of a game: the ply to append to its record (if the change is a ply), and what the
@@ -81,6 +107,8 @@ pub struct Change<P, S> {
     /// The next time the clock falls; ignored (stored as none) when `finished`.
     pub deadline_ms: Option<i64>,
     pub finished: bool,
+    /// The bot's turn, when a bot is to move next; ignored (stored as none) when `finished`.
+    pub bot_turn: Option<BotTurn>,
 }
 
 /// A game row as SQL returns it; both backends decode it.
@@ -97,22 +125,26 @@ pub(crate) struct GameRow {
     black_bot: Option<String>,
     white_token: Option<Vec<u8>>,
     black_token: Option<Vec<u8>>,
+    creator_token: Option<Vec<u8>>,
     state: String,
     plies: i64,
     deadline_ms: Option<i64>,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, version, status, finished, width, height, \
-     clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms";
+     clock_initial_ms, white_bot, black_bot, white_token, black_token, creator_token, state, \
+     plies, deadline_ms";
 
-const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
-     clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms) \
-     VALUES ($1, 0, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)";
+pub(crate) const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
+     clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms, \
+     bot_due_ms, bot_holder, bot_lease_ms, creator_token) \
+     VALUES ($1, 0, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15)";
 const LOCK_POSTGRES: &str = "SELECT version, plies FROM games WHERE id = $1 FOR UPDATE";
 const LOCK_SQLITE: &str = "SELECT version, plies FROM games WHERE id = $1";
 pub(crate) const APPEND_PLY: &str = "INSERT INTO plies (game_id, seq, ply) VALUES ($1, $2, $3)";
 pub(crate) const WRITE_GAME: &str = "UPDATE games SET version = $2, status = $3, finished = $4, \
-     state = $5, plies = $6, deadline_ms = $7, updated_at = CURRENT_TIMESTAMP WHERE id = $1";
+     state = $5, plies = $6, deadline_ms = $7, bot_due_ms = $8, bot_holder = $9, \
+     bot_lease_ms = $10, updated_at = CURRENT_TIMESTAMP WHERE id = $1";
 const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
 const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
 
@@ -123,6 +155,7 @@ pub(crate) struct ChangeRow {
     pub status: &'static str,
     pub deadline_ms: Option<i64>,
     pub finished: bool,
+    pub bot_turn: Option<BotTurn>,
 }
 
 impl ChangeRow {
@@ -136,7 +169,21 @@ impl ChangeRow {
             // A finished game has no running clock, so the sweep never sees it again.
             deadline_ms: change.deadline_ms.filter(|_| !change.finished),
             finished: change.finished,
+            // Nor does a bot act in it.
+            bot_turn: change.bot_turn.clone().filter(|_| !change.finished),
         })
+    }
+
+    pub(crate) fn bot_due_ms(&self) -> Option<i64> {
+        self.bot_turn.as_ref().map(|turn| turn.due_ms)
+    }
+
+    pub(crate) fn bot_holder(&self) -> Option<&str> {
+        self.bot_turn.as_ref().map(|turn| turn.holder.as_str())
+    }
+
+    pub(crate) fn bot_lease_ms(&self) -> Option<i64> {
+        self.bot_turn.as_ref().map(|turn| turn.lease_ms)
     }
 }
 
@@ -163,9 +210,41 @@ macro_rules! write_change {
             .bind(&row.state)
             .bind(plies)
             .bind(row.deadline_ms)
+            .bind(row.bot_due_ms())
+            .bind(row.bot_holder())
+            .bind(row.bot_lease_ms())
             .execute(&mut *$tx)
             .await?;
         $version + 1
+    }};
+}
+
+/// Inserts a new game's row (`$id`, a [`NewGame`], its state as JSON text) through `$executor`
+/// (a pool, or a transaction's connection); expands once per backend like the store's macros.
+macro_rules! insert_game {
+    ($executor:expr, $id:expr, $new:expr, $state:expr) => {{
+        let new = $new;
+        let settings = new.settings;
+        let turn = new.bot_turn.as_ref();
+        sqlx::query($crate::games::INSERT)
+            .bind($id)
+            .bind(new.status.as_str())
+            .bind(i32::from(settings.width))
+            .bind(i32::from(settings.height))
+            .bind(settings.clock_initial_ms)
+            .bind(settings.white_bot.as_deref())
+            .bind(settings.black_bot.as_deref())
+            .bind(new.white_token.as_ref().map(|h| &h[..]))
+            .bind(new.black_token.as_ref().map(|h| &h[..]))
+            .bind($state)
+            .bind(new.deadline_ms)
+            .bind(turn.map(|turn| turn.due_ms))
+            .bind(turn.map(|turn| turn.holder.as_str()))
+            .bind(turn.map(|turn| turn.lease_ms))
+            .bind(new.creator_token.as_ref().map(|h| &h[..]))
+            .execute($executor)
+            .await
+            .map(drop)
     }};
 }
 
@@ -177,24 +256,7 @@ impl Store {
     ) -> Result<String, StoreError> {
         let id = new_id();
         let state = serde_json::to_string(new.state)?;
-        let settings = new.settings;
-        writing!(self, pool => {
-            sqlx::query(INSERT)
-                .bind(&id)
-                .bind(new.status.as_str())
-                .bind(i32::from(settings.width))
-                .bind(i32::from(settings.height))
-                .bind(settings.clock_initial_ms)
-                .bind(settings.white_bot.as_deref())
-                .bind(settings.black_bot.as_deref())
-                .bind(new.white_token.as_ref().map(|h| &h[..]))
-                .bind(new.black_token.as_ref().map(|h| &h[..]))
-                .bind(&state)
-                .bind(new.deadline_ms)
-                .execute(pool)
-                .await
-                .map(drop)
-        })?;
+        writing!(self, pool => insert_game!(pool, &id, new, &state))?;
         Ok(id)
     }
 
@@ -286,6 +348,7 @@ impl Store {
 const APPLY_POSTGRES: &str = "WITH up AS (\
        UPDATE games SET version = version + 1, status = $3, finished = $4, state = $5, \
        plies = plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END, deadline_ms = $7, \
+       bot_due_ms = $10, bot_holder = $11, bot_lease_ms = $12, \
        updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND version = $2 RETURNING id, version, plies), \
      appended AS (INSERT INTO plies (game_id, seq, ply) \
        SELECT id, plies - 1, $6 FROM up WHERE $6::text IS NOT NULL) \
@@ -308,6 +371,9 @@ async fn apply_postgres(
         .bind(row.deadline_ms)
         .bind(crate::CHANNEL)
         .bind(notice)
+        .bind(row.bot_due_ms())
+        .bind(row.bot_holder())
+        .bind(row.bot_lease_ms())
         .fetch_optional(pool)
         .await?;
     if let Some((version, _)) = applied {
@@ -343,6 +409,7 @@ impl GameRow {
             },
             white_token: hash(self.white_token)?,
             black_token: hash(self.black_token)?,
+            creator_token: hash(self.creator_token)?,
             state: serde_json::from_str(&self.state)?,
             id: self.id,
             version: self.version,

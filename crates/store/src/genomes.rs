@@ -57,6 +57,28 @@ impl Store {
         }
     }
 
+    /// Makes every later insert of a genome fail (a trigger), so that tests can see what a
+    /// change does when storing its new genome fails. Tests only.
+    #[cfg(feature = "testing")]
+    pub async fn refuse_new_genomes(&self) -> Result<(), StoreError> {
+        let statements: &[&str] = match &self.backend {
+            crate::connect::Backend::Postgres(_) => &[
+                "CREATE FUNCTION gmo_refuse_genomes() RETURNS trigger LANGUAGE plpgsql AS \
+                 $$ BEGIN RAISE EXCEPTION 'genome inserts are refused for a test'; END $$",
+                "CREATE TRIGGER gmo_refuse_genomes BEFORE INSERT ON genomes \
+                 FOR EACH ROW EXECUTE FUNCTION gmo_refuse_genomes()",
+            ],
+            crate::connect::Backend::Sqlite { .. } => &[
+                "CREATE TRIGGER gmo_refuse_genomes BEFORE INSERT ON genomes \
+                 BEGIN SELECT RAISE(ABORT, 'genome inserts are refused for a test'); END",
+            ],
+        };
+        for sql in statements {
+            writing!(self, pool => sqlx::query(sql).execute(pool).await.map(drop))?;
+        }
+        Ok(())
+    }
+
     /// Stores a row claiming `code` for `dna` whatever their hash says, so that tests can force
     /// the collision of rules §2.5. Never call it outside tests: it breaks the code invariant.
     #[doc(hidden)]

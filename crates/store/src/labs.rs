@@ -26,6 +26,36 @@ impl<B> Lab<B> {
     }
 }
 
+/// A lab's board as stored, not decoded yet: check the token ([`Lab::opens`]) before paying
+/// for [`Lab::decode`], so that a refused request costs no parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedBoard(String);
+
+impl EncodedBoard {
+    /// The stored size in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Lab<EncodedBoard> {
+    /// The lab with its board decoded.
+    pub fn decode<B: DeserializeOwned>(self) -> Result<Lab<B>, StoreError> {
+        Ok(Lab {
+            board: serde_json::from_str(&self.board.0)?,
+            id: self.id,
+            version: self.version,
+            token_hash: self.token_hash,
+            width: self.width,
+            height: self.height,
+        })
+    }
+}
+
 const INSERT: &str = "INSERT INTO labs (id, token, version, width, height, board) \
      VALUES ($1, $2, 0, $3, $4, $5)";
 const LOAD: &str = "SELECT id, version, token, width, height, board FROM labs WHERE id = $1";
@@ -62,6 +92,11 @@ impl Store {
 
     /// A lab by id.
     pub async fn load_lab<B: DeserializeOwned>(&self, id: &str) -> Result<Lab<B>, StoreError> {
+        self.load_lab_encoded(id).await?.decode()
+    }
+
+    /// A lab by id, its board still as stored.
+    pub async fn load_lab_encoded(&self, id: &str) -> Result<Lab<EncodedBoard>, StoreError> {
         let row: Option<LabRow> = reading!(self, pool => {
             sqlx::query_as(LOAD).bind(id).fetch_optional(pool).await
         })?;
@@ -75,7 +110,7 @@ impl Store {
             token_hash: parse_digest(&token)?,
             width: size(width)?,
             height: size(height)?,
-            board: serde_json::from_str(&board)?,
+            board: EncodedBoard(board),
         })
     }
 

@@ -14,6 +14,7 @@ mod connect;
 mod error;
 #[macro_use]
 mod games;
+mod bots;
 mod expiry;
 mod genomes;
 mod labs;
@@ -25,12 +26,13 @@ mod secret;
 mod status;
 mod tokens;
 
+pub use bots::BotLease;
 pub use connect::Store;
 pub use error::StoreError;
 pub use expiry::Swept;
-pub use games::{Change, Game, GameSettings, NewGame, Seat};
+pub use games::{BotTurn, Change, Game, GameSettings, NewGame, Seat};
 pub use genomes::StoredGenome;
-pub use labs::Lab;
+pub use labs::{EncodedBoard, Lab};
 pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use secret::{new_id, new_token, token_hash, token_matches};

@@ -6,7 +6,9 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{Change, GameSettings, NewGame, Seat, Status, Store, StoreError, token_hash};
+use gmo_store::{
+    BotTurn, Change, GameSettings, NewGame, Seat, Status, Store, StoreError, token_hash,
+};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,6 +32,9 @@ both!(
     notifications_reach_listeners_on_postgres,
     announced_changes_notify_only_when_they_commit,
     applied_changes_survive_a_reconnect,
+    bot_turns_are_leased_to_one_process_at_a_time,
+    concurrent_claims_split_the_bot_turns,
+    live_bot_games_are_capped_across_stores,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -76,6 +81,15 @@ fn settings() -> GameSettings {
 
 /// A game whose toy state is the list of plies applied so far.
 async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
+    new_game_with(store, deadline_ms, None).await
+}
+
+/// A game (Black a bot) with a clock deadline and a bot turn.
+async fn new_game_with(
+    store: &Store,
+    deadline_ms: Option<i64>,
+    bot_turn: Option<BotTurn>,
+) -> String {
     store
         .create_game(&NewGame {
             settings: &settings(),
@@ -84,6 +98,8 @@ async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
             status: Status::InProgress,
             state: &Vec::<Value>::new(),
             deadline_ms,
+            bot_turn,
+            creator_token: None,
         })
         .await
         .expect("game created")
@@ -99,6 +115,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
         status: Status::InProgress,
         deadline_ms: None,
         finished: false,
+        bot_turn: None,
     }
 }
 
@@ -110,6 +127,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
         status: Status::BlackWon,
         deadline_ms: Some(0),
         finished: true,
+        bot_turn: None,
     }
 }
 
@@ -372,6 +390,7 @@ async fn apply_appends_plies_in_order(db: Db) {
         status: Status::InProgress,
         deadline_ms: Some(99),
         finished: false,
+        bot_turn: None,
     };
     assert_eq!(db.store.apply(&id, 2, &setup).await.expect("apply"), 3);
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
@@ -750,4 +769,169 @@ async fn announced_changes_notify_only_when_they_commit(db: Db) {
         Err(StoreError::NotFound { what: "game", .. }) => {}
         other => panic!("{other:?}"),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bots
+
+/// A game (Black a bot) whose bot is due at `due_ms`, leased to `holder` until `lease_ms`.
+async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> String {
+    let turn = BotTurn {
+        due_ms,
+        holder: holder.into(),
+        lease_ms,
+    };
+    new_game_with(store, None, Some(turn)).await
+}
+
+async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
+    let store = &db.store;
+    let held = bot_game(store, NOW, "a", NOW + 2_000).await;
+    let lapsed = bot_game(store, NOW - 10, "a", NOW - 1).await;
+    let later = bot_game(store, NOW + 5_000, "a", NOW - 1).await;
+    // Only the due turn whose lease ran out is taken over.
+    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    assert_eq!(claimed.expect("claim"), std::slice::from_ref(&lapsed));
+    assert!(
+        !store
+            .renew_bot_lease(&lapsed, "a", NOW + 9_000)
+            .await
+            .expect("renew")
+    );
+    assert!(
+        store
+            .renew_bot_lease(&lapsed, "b", NOW + 3_000)
+            .await
+            .expect("renew")
+    );
+    let lease = store
+        .bot_lease(&lapsed)
+        .await
+        .expect("read")
+        .expect("a turn");
+    assert_eq!(
+        (lease.holder.as_deref(), lease.lease_ms),
+        (Some("b"), Some(NOW + 3_000))
+    );
+    assert_eq!(
+        store
+            .bot_lease(&held)
+            .await
+            .expect("read")
+            .expect("a turn")
+            .due_ms,
+        NOW
+    );
+    assert_eq!(
+        store
+            .bot_lease(&later)
+            .await
+            .expect("read")
+            .expect("a turn")
+            .due_ms,
+        NOW + 5_000
+    );
+    // A change that leaves no bot to move ends the turn, and with it the lease.
+    let moved = play(&[], json!(1));
+    assert_eq!(store.apply(&lapsed, 0, &moved).await.expect("apply"), 1);
+    assert_eq!(store.bot_lease(&lapsed).await.expect("read"), None);
+    assert!(
+        !store
+            .renew_bot_lease(&lapsed, "b", NOW + 4_000)
+            .await
+            .expect("renew")
+    );
+    // A stopping process lets its leases go: the held turn is taken at once.
+    assert_eq!(store.release_bot_leases("a").await.expect("release"), 2);
+    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    assert_eq!(claimed.expect("claim"), [held]);
+}
+
+async fn concurrent_claims_split_the_bot_turns(db: Db) {
+    let mut due = BTreeSet::new();
+    for n in 0..EXPIRED_GAMES {
+        due.insert(bot_game(&db.store, NOW - n as i64, "dead", NOW - 1).await);
+    }
+    let takers: Vec<_> = ["b", "c"]
+        .into_iter()
+        .map(|holder| {
+            let store = db.store.clone();
+            tokio::spawn(async move {
+                let mut claimed = Vec::new();
+                loop {
+                    let ids = store.claim_bot_turns(holder, NOW, NOW + 2_000, 3).await;
+                    let ids = ids.expect("claim");
+                    if ids.is_empty() {
+                        return claimed;
+                    }
+                    claimed.extend(ids);
+                }
+            })
+        })
+        .collect();
+    let mut claimed = Vec::new();
+    for taker in takers {
+        claimed.extend(taker.await.expect("taker"));
+    }
+    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    assert_eq!(claimed.len(), unique.len(), "no turn claimed twice");
+    assert_eq!(unique, due);
+}
+
+async fn live_bot_games_are_capped_across_stores(db: Db) {
+    const CAP: u32 = 4;
+    let other = Store::connect(&db.url).await.expect("a second store");
+    let new = |bot: bool| GameSettings {
+        black_bot: bot.then(|| "random".into()),
+        ..settings()
+    };
+    let create = |store: Store, bot: bool| async move {
+        let settings = new(bot);
+        store
+            .create_game_within(
+                &NewGame {
+                    settings: &settings,
+                    white_token: Some(token_hash("w")),
+                    black_token: None,
+                    status: Status::Setup,
+                    state: &Vec::<Value>::new(),
+                    deadline_ms: None,
+                    bot_turn: None,
+                    creator_token: None,
+                },
+                CAP,
+            )
+            .await
+            .expect("create")
+    };
+    // Twice the cap at once, from two stores: exactly the cap is created.
+    let tries: Vec<_> = (0..2 * CAP)
+        .map(|n| {
+            let store = if n % 2 == 0 {
+                db.store.clone()
+            } else {
+                other.clone()
+            };
+            tokio::spawn(create(store, true))
+        })
+        .collect();
+    let mut created = Vec::new();
+    for attempt in tries {
+        created.extend(attempt.await.expect("a creation"));
+    }
+    assert_eq!(created.len(), CAP as usize);
+    assert_eq!(
+        db.store.live_bot_games().await.expect("count"),
+        i64::from(CAP)
+    );
+    assert!(
+        create(db.store.clone(), false).await.is_some(),
+        "games between people are not capped"
+    );
+    // A finished game frees its place.
+    let over = flag_fell(Vec::new());
+    db.store.apply(&created[0], 0, &over).await.expect("apply");
+    assert!(create(other.clone(), true).await.is_some());
+    assert!(create(other.clone(), true).await.is_none());
+    other.close().await;
 }

@@ -18,14 +18,14 @@ pub use row::{load, row_state, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
-use crate::bot::Bots;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::hub::{LineType, PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus, MovePly};
-use gmo_store::{Change, StoreError};
+use gmo_genome::Genome;
+use gmo_store::{BotTurn, Change, StoreError};
 use std::sync::Arc;
 
 /// A stored game: the engine's state (decoded once, shared) plus the store's bookkeeping.
@@ -44,8 +44,6 @@ pub struct Acted<T> {
 #[derive(Debug)]
 pub struct Changed<T> {
     pub seat: Color,
-    /// Which seats bots hold, so that the caller can wake the one to move.
-    pub bots: Bots,
     pub game: Arc<Game>,
     pub answer: T,
     pub now: i64,
@@ -63,20 +61,42 @@ pub async fn change<T>(
     change_by(state, id, Actor::Token(token), op).await
 }
 
-/// Runs `op` for the bot whose turn it is on game `id` (409 when no bot is to move).
+/// Runs `op` for the bot whose turn it is on game `id`, which it saw at `version` (409 when no
+/// bot is to move, or the game moved on since).
 pub async fn change_as_bot<T>(
     state: &AppState,
     id: &str,
+    version: i64,
     op: impl Fn(&mut Game, Color, i64) -> ApiResult<Acted<T>>,
 ) -> ApiResult<Changed<T>> {
-    change_by(state, id, Actor::Bot, op).await
+    change_by(state, id, Actor::Bot(version), op).await
+}
+
+/// Stops game `id` for its creator, whose token is `token` (a game between bots).
+pub async fn stop_as_creator(state: &AppState, id: &str, token: &str) -> ApiResult<Changed<()>> {
+    change_by(state, id, Actor::Creator(token), |game, _, now| {
+        game.stop(now).map_err(game_error)?;
+        Ok(Acted {
+            answer: (),
+            kinds: vec![LineType::End],
+            ply: PlyViews::default(),
+        })
+    })
+    .await
+}
+
+/// Whether `token` is the creator's token of game `id` (404 when there is no such game).
+pub async fn is_creator(state: &AppState, id: &str, token: &str) -> ApiResult<bool> {
+    Ok(load(state, id).await?.created_by(token))
 }
 
 /// Who asks for a change.
 enum Actor<'a> {
     Token(&'a str),
-    /// The bot of the side to move.
-    Bot,
+    /// The bot of the side to move, on the game at this version.
+    Bot(i64),
+    /// The creator of a game between bots (the op gets the side to move, or White).
+    Creator(&'a str),
 }
 
 async fn change_by<T>(
@@ -129,7 +149,15 @@ async fn attempt<T>(
     // Tokens never change, so a refused token needs no fresh read.
     let seat = match actor {
         Actor::Token(token) => seat_of(state, stored, token).await,
-        Actor::Bot => bot_to_move(stored),
+        Actor::Bot(version) if *version == stored.version => bot_to_move(stored),
+        Actor::Bot(_) => Err(ApiError::conflict(
+            ServiceCode::MovedOn,
+            "the game changed while the bot thought",
+        )),
+        Actor::Creator(token) if stored.created_by(token) => {
+            Ok(stored.state.to_move().unwrap_or(Color::White))
+        }
+        Actor::Creator(token) => Err(wrong_token(state, token, "this game").await),
     };
     let now = now_ms();
     let mut game = Game::clone(&stored.state);
@@ -138,7 +166,6 @@ async fn attempt<T>(
             .await
             .map(|game| Changed {
                 seat,
-                bots: Bots::of(&stored.settings),
                 game,
                 answer: acted.answer,
                 now,
@@ -198,18 +225,33 @@ fn bot_to_move(stored: &Stored) -> ApiResult<Color> {
 pub async fn flag(state: &AppState, id: &str) -> ApiResult<()> {
     let _turn = state.locks.lock(id).await;
     let stored = load(state, id).await?;
+    end_on_time(state, &stored).await
+}
+
+/// Ends `stored` on time if its clock has fallen by now. Losing the race to the sweep (or to a
+/// change in another process) is no failure: the game changed first, so whoever changed it ended
+/// it or keeps its clock now.
+pub(crate) async fn end_on_time(state: &AppState, stored: &Stored) -> ApiResult<()> {
     let mut game = Game::clone(&stored.state);
-    if game.tick(now_ms()) {
-        commit(
-            state,
-            &stored,
-            game,
-            vec![LineType::End],
-            PlyViews::default(),
-        )
-        .await?;
+    if !game.tick(now_ms()) {
+        return Ok(());
     }
-    Ok(())
+    match commit(
+        state,
+        stored,
+        game,
+        vec![LineType::End],
+        PlyViews::default(),
+    )
+    .await
+    {
+        Ok(_) => Ok(()),
+        Err(StoreError::Stale { .. }) => {
+            tracing::debug!(game = stored.id, "the game changed before its flag timer");
+            Ok(())
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// Writes `game` over `stored` (version-checked) and announces it: to other processes in the
@@ -225,7 +267,15 @@ async fn commit(
         .events()
         .get(stored.state.events().len()..)
         .and_then(<[Event]>::last);
-    let change = change_of(&game, event.cloned());
+    // The genome the change brings onto the board is stored first, so that its code resolves
+    // once the change is seen, and a failure to store it leaves the game unchanged.
+    if let Some(dna) = event.and_then(new_dna) {
+        let genome = Genome::parse(dna)
+            .map_err(|error| StoreError::Corrupt(format!("the engine's new DNA: {error}")))?;
+        state.store.put_genome(&genome).await?;
+    }
+    let bot_turn = crate::bot::turn(state, &stored.settings, &game, now_ms());
+    let change = change_of(&game, event.cloned(), bot_turn);
     let game = Arc::new(game);
     let update = Update {
         version: stored.version + 1,
@@ -251,7 +301,20 @@ async fn commit(
         .put(after(stored, change.ply.is_some(), version, game.clone()));
     count(&state.metrics, &stored.state, &game);
     publish_here(state, &stored.id, Update { version, ..update });
+    // This process holds the next bot turn's lease: its bot acts at once.
+    if let Some(turn) = &change.bot_turn {
+        crate::bot::wake(state, &stored.id, turn);
+    }
     Ok(game)
+}
+
+/// The DNA of the genome a ply brings onto the board: a mutant, or a promoted pawn's new genome.
+fn new_dna(event: &Event) -> Option<&str> {
+    match event {
+        Event::Move { mutated_to, .. } => mutated_to.as_deref(),
+        Event::Promotion { genome, .. } => Some(genome),
+        _ => None,
+    }
 }
 
 /// The stored game after its change to `game` committed as `version` (with a ply or not).
@@ -268,14 +331,19 @@ fn after(stored: &Stored, plied: bool, version: i64, game: Arc<Game>) -> Stored 
     }
 }
 
-/// What the store writes for a game in this state.
-pub fn change_of(game: &Game, ply: Option<Event>) -> Change<Event, GameSnapshot> {
+/// What the store writes for a game in this state (`bot_turn`: the bot turn it leaves, if any).
+fn change_of(
+    game: &Game,
+    ply: Option<Event>,
+    bot_turn: Option<BotTurn>,
+) -> Change<Event, GameSnapshot> {
     Change {
         ply,
         state: row_state(game),
         status: stored_status(game.status()),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
+        bot_turn,
     }
 }
 

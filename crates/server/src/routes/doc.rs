@@ -122,7 +122,8 @@ error_responses! {
     Invalid: "Well-formed but invalid: a field that does not fit (`invalid_field`), a square off \
         this board, DNA that is not a genome (with `codon`, `offset`, `found`, `expected`), an \
         unknown bot, a preset of the wrong width.";
-    Unavailable: "The database does not answer.";
+    Unavailable: "The service cannot take this now: the database does not answer, or (creating a \
+        game with a bot seat) the deployment's live games with a bot seat are at their cap.";
     Internal: "The server failed (logged; the body says no more).";
 }
 

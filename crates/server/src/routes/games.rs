@@ -9,7 +9,7 @@ use crate::hub::{LineType, PlyViews};
 use crate::metrics::Metrics;
 use crate::record::GameRecordView;
 use crate::routes::doc::{
-    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized,
+    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized, Unavailable,
 };
 use crate::routes::labs::{MoveRequest, Promotion};
 use crate::routes::{preset_genomes, resolve_genome, square};
@@ -90,6 +90,10 @@ pub struct NewGameAnswer {
     pub id: String,
     pub seats: SeatTokens,
     pub invite: Invites,
+    /// For a game between two bots, the token that stops it (`POST /api/games/{id}/abort`);
+    /// `null` otherwise. Shown once.
+    #[schema(value_type = Option<crate::schema::Token>)]
+    pub creator_token: Option<String>,
     pub game: GameView,
 }
 
@@ -120,7 +124,7 @@ pub struct Invites {
     request_body = NewGameRequest,
     responses((status = 201, description = "the new game", body = NewGameAnswer),
               (status = 400, response = BadRequest), (status = 413, response = TooLarge),
-              (status = 422, response = Invalid)))]
+              (status = 422, response = Invalid), (status = 503, response = Unavailable)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
@@ -138,11 +142,17 @@ pub async fn create(
     .map_err(game_error)?;
     let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
     let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
+    let between_bots = white_bot.is_some() && black_bot.is_some();
+    if between_bots {
+        crate::bot::check_clock(settings.initial_ms)?;
+    }
     let mut game = Game::new(settings, rand::random()).map_err(game_error)?;
     let (bot_white, bot_black) = (white_bot.is_some(), black_bot.is_some());
     crate::bot::set_up(&mut game, bot_white, bot_black, now_ms())?;
     let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
     let (white_token, black_token) = (token(&white_bot), token(&black_bot));
+    // Nobody holds a seat in a game between bots: its creator may stop it with this token.
+    let creator_token = between_bots.then(gmo_store::new_token);
     let stored_settings = GameSettings {
         width: settings.width.into(),
         height: settings.height.into(),
@@ -150,22 +160,30 @@ pub async fn create(
         white_bot,
         black_bot,
     };
+    // A game between two bots has started already: its clock runs and its bot is to move.
+    let bot_turn = crate::bot::turn(&state, &stored_settings, &game, now_ms());
     let id = state
         .store
-        .create_game(&NewGame {
-            settings: &stored_settings,
-            white_token: white_token.as_deref().map(gmo_store::token_hash),
-            black_token: black_token.as_deref().map(gmo_store::token_hash),
-            status: games::stored_status(game.status()),
-            state: &games::row_state(&game),
-            deadline_ms: game.deadline_ms(),
-        })
-        .await?;
+        .create_game_within(
+            &NewGame {
+                settings: &stored_settings,
+                white_token: white_token.as_deref().map(gmo_store::token_hash),
+                black_token: black_token.as_deref().map(gmo_store::token_hash),
+                status: games::stored_status(game.status()),
+                state: &games::row_state(&game),
+                deadline_ms: game.deadline_ms(),
+                bot_turn: bot_turn.clone(),
+                creator_token: creator_token.as_deref().map(gmo_store::token_hash),
+            },
+            state.config.max_bot_games,
+        )
+        .await?
+        .ok_or_else(|| crate::bot::full(state.config.max_bot_games))?;
     Metrics::bump(&state.metrics.games_created);
-    // A game between two bots has started already: its clock runs and its bot is to move.
     state.timers.arm(&state, &id, game.deadline_ms());
-    let game = std::sync::Arc::new(game);
-    crate::bot::wake(&state, &id, &game, &crate::bot::Bots::of(&stored_settings));
+    if let Some(turn) = &bot_turn {
+        crate::bot::wake(&state, &id, turn);
+    }
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let answer = NewGameAnswer {
         invite: Invites {
@@ -176,6 +194,7 @@ pub async fn create(
             white: SeatToken { token: white_token },
             black: SeatToken { token: black_token },
         },
+        creator_token,
         game: game_view(&id, &game, Viewer::Spectator, now_ms()),
         id,
     };
@@ -291,7 +310,6 @@ pub async fn ready(
         Ok(acted)
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     Ok(seat_view(&id, &changed))
 }
 
@@ -344,10 +362,6 @@ pub async fn play(
         })
     })
     .await?;
-    if let Some(mutated) = &changed.answer.drawn.mutation {
-        state.store.put_genome(mutated).await?;
-    }
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed
         .game
@@ -381,7 +395,6 @@ pub async fn promote(
         })
     })
     .await?;
-    crate::bot::wake(&state, &id, &changed.game, &changed.bots);
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
@@ -414,7 +427,8 @@ pub async fn resign(
     Ok(seat_view(&id, &changed))
 }
 
-/// Calls the game off, before White's first move.
+/// Calls the game off: a seat before White's first move; the creator of a game between bots,
+/// with the `creator_token` it was given, at any time before the end.
 #[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", operation_id = "abort_game",
     security(("bearer" = [])), params(("id" = Id, Path, description = "the game's id")),
     responses((status = 200, description = "the game, aborted", body = GameView),
@@ -425,6 +439,11 @@ pub async fn abort(
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
+    if games::is_creator(&state, &id, &token).await? {
+        let changed = games::stop_as_creator(&state, &id, &token).await?;
+        let view = game_view(&id, &changed.game, Viewer::Spectator, changed.now);
+        return Ok(Json(view));
+    }
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         game.abort(seat, now).map_err(game_error).map(ending)
     })

@@ -1,6 +1,7 @@
 //! The lab routes (rules §5.1): a sandbox board behind its own token.
 
 use crate::app::AppState;
+use crate::config::MAX_LAB_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiJson, ApiPath, Bearer};
@@ -129,14 +130,13 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(NewLabAnswer { id, token, lab })))
 }
 
-/// Loads a lab the token opens.
+/// Loads a lab the token opens: the token is checked before the board is decoded.
 async fn open(state: &AppState, id: &str, token: &str) -> ApiResult<StoredLab> {
-    let stored: StoredLab = state.store.load_lab(id).await?;
-    if stored.opens(token) {
-        Ok(stored)
-    } else {
-        Err(wrong_token(state, token, "this lab").await)
+    let stored = state.store.load_lab_encoded(id).await?;
+    if !stored.opens(token) {
+        return Err(wrong_token(state, token, "this lab").await);
     }
+    Ok(stored.decode()?)
 }
 
 /// Applies `op` to the lab and saves it (version-checked: a concurrent save makes this 409).
@@ -146,9 +146,34 @@ async fn change<T>(
     token: &str,
     op: impl FnOnce(&mut Lab) -> ApiResult<T>,
 ) -> ApiResult<(Lab, T)> {
+    change_storing(state, id, token, |lab| op(lab).map(|out| (out, None))).await
+}
+
+/// [`change`] for an op that may bring a new genome onto the board (a mutant): the genome is
+/// stored before the lab, so that its code resolves as soon as the lab shows it. A lab that
+/// would keep more than [`MAX_LAB_DNA_LETTERS`] is refused (409) and stays as it was.
+async fn change_storing<T>(
+    state: &AppState,
+    id: &str,
+    token: &str,
+    op: impl FnOnce(&mut Lab) -> ApiResult<(T, Option<Genome>)>,
+) -> ApiResult<(Lab, T)> {
     let stored = open(state, id, token).await?;
     let mut lab = stored.board;
-    let out = op(&mut lab)?;
+    let (out, new_genome) = op(&mut lab)?;
+    let letters = lab.dna_letters();
+    if letters > MAX_LAB_DNA_LETTERS {
+        return Err(ApiError::conflict(
+            ServiceCode::LabFull,
+            format!(
+                "a lab keeps at most {MAX_LAB_DNA_LETTERS} letters of DNA (each distinct genome \
+                 on its board once); this would make it {letters}: erase pieces or use shorter DNA"
+            ),
+        ));
+    }
+    if let Some(genome) = &new_genome {
+        state.store.put_genome(genome).await?;
+    }
     state.store.save_lab(id, stored.version, &lab).await?;
     Ok((lab, out))
 }
@@ -279,13 +304,12 @@ pub async fn play(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
 ) -> ApiResult<Json<LabPly>> {
-    let (lab, ply) = change(&state, &id, &token, |lab| {
-        lab.play(body.from, body.to).map_err(lab_error)
+    let (lab, ply) = change_storing(&state, &id, &token, |lab| {
+        let ply = lab.play(body.from, body.to).map_err(lab_error)?;
+        let mutant = ply.drawn.mutation.clone();
+        Ok((ply, mutant))
     })
     .await?;
-    if let Some(mutated) = &ply.drawn.mutation {
-        state.store.put_genome(mutated).await?;
-    }
     Ok(Json(LabPly {
         ply: lab.move_ply_view(&ply),
         lab: lab_view(&id, &lab),

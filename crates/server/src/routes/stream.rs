@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::games;
-use crate::hub::{LineType, Update};
+use crate::hub::{LineType, Subscription, Update};
 use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::time::now_ms;
@@ -21,7 +21,6 @@ use gmo_engine::{PlyView, Viewer};
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Arc;
-use tokio::sync::broadcast::Receiver;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
@@ -65,10 +64,13 @@ pub async fn stream(
     ApiPath(id): ApiPath<String>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Response> {
-    // Subscribe before loading, so that no change committed after the load is missed.
-    let updates = state.hub.subscribe(&id);
+    // Find and authorise first: only a game someone may watch gets a channel in the hub.
     let stored = games::load(&state, &id).await?;
     let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
+    // Then subscribe and look again (one version read when unchanged), so that no change
+    // committed between the first load and the subscription is missed.
+    let updates = state.hub.subscribe(&id);
+    let stored = games::load(&state, &id).await?;
     let mut follow = Follow {
         closing: state.closing.clone(),
         state,
@@ -97,7 +99,7 @@ struct Follow {
     state: AppState,
     id: String,
     viewer: Viewer,
-    updates: Receiver<Arc<Update>>,
+    updates: Subscription,
     /// The last version shown: an update at or below it was seen already.
     version: i64,
     lines: VecDeque<Bytes>,

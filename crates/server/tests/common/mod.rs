@@ -2,7 +2,7 @@
 //! 0 over a fresh database), run once on SQLite and once on PostgreSQL by [`both!`].
 
 use futures_util::StreamExt;
-use gmo_server::{Config, RunningApp};
+use gmo_server::{AppState, Config, RunningApp};
 use gmo_store::scratch::with_scratch_database;
 use reqwest::Method;
 use serde_json::Value;
@@ -14,6 +14,10 @@ use std::time::Duration;
 pub struct Server {
     pub base: String,
     pub client: reqwest::Client,
+    /// The app's shared state, for what only a test looks at (the sizes of its maps).
+    pub app: AppState,
+    /// Its database.
+    pub url: String,
 }
 
 /// Generates, for each named test fn, one `#[tokio::test]` per backend.
@@ -55,6 +59,8 @@ where
     let server = Server {
         base: format!("http://{}", app.addr()),
         client: reqwest::Client::new(),
+        app: app.state().clone(),
+        url: url.to_owned(),
     };
     // Spawned so that a failing test still comes back here and the server is stopped.
     let outcome = tokio::spawn(test(server)).await;
@@ -99,17 +105,13 @@ where
         let other = gmo_server::spawn(config(&url))
             .await
             .expect("the second server starts");
-        let base = format!("http://{}", other.addr());
-        run(&url, move |server| {
-            test(
-                server,
-                Server {
-                    base,
-                    client: reqwest::Client::new(),
-                },
-            )
-        })
-        .await;
+        let second = Server {
+            base: format!("http://{}", other.addr()),
+            client: reqwest::Client::new(),
+            app: other.state().clone(),
+            url: url.clone(),
+        };
+        run(&url, move |server| test(server, second)).await;
         other.shutdown().await.expect("the second server stops");
     })
     .await;
