@@ -14,6 +14,7 @@ use gmo_genome::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner};
 
 /// Who owns a piece a move leaves behind, relative to the side that moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Party {
     Mover,

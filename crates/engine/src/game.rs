@@ -25,6 +25,7 @@ pub const FREEZE_MS: i64 = 5_000;
 /// A game's settings: board size, each side's time and the increment (lichess's "3+2" is
 /// `initial_ms: 180_000, increment_ms: 2_000`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
     pub width: u8,
     pub height: u8,
@@ -96,6 +97,7 @@ impl Default for Settings {
 
 /// A game's status, as the API names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     Setup,
@@ -142,6 +144,7 @@ impl From<GameResult> for GameStatus {
 
 /// Why a game ended, as the API names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     KingLost,
@@ -176,6 +179,7 @@ pub enum DrawOffer {
 
 /// A side's progress through setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seat {
     pub preset: bool,
     pub ready: bool,

@@ -3,7 +3,36 @@
 use crate::game::GameStatus;
 use crate::position::PlayError;
 use crate::square::{Color, Square};
+use serde::Serialize;
 use std::fmt;
+
+/// The machine-readable name of a refusal, for an API's error body: one per kind of
+/// [`GameError`] and [`crate::LabError`], written in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RefusalCode {
+    BadSettings,
+    NotInSetup,
+    NotInProgress,
+    SeatReady,
+    PresetLoaded,
+    PresetLength,
+    NoPreset,
+    NoKing,
+    NotOnBoard,
+    EmptySquare,
+    NotYourPiece,
+    NotYourTurn,
+    Frozen,
+    PromotionDue,
+    NoPromotionDue,
+    AbortTooLate,
+    NoDrawOffer,
+    BackRankIncomplete,
+    IllegalMove,
+    MoveRefused,
+}
 
 /// Why a call was refused. A refused call never changes the game (beyond the clock settlement
 /// every call starts with, which may end the game on time).
@@ -52,27 +81,27 @@ pub enum GameError {
 
 impl GameError {
     /// A short machine-readable name, for an API's error body.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> RefusalCode {
         match self {
-            GameError::Settings(_) => "bad_settings",
-            GameError::NotInSetup { .. } => "not_in_setup",
-            GameError::NotInProgress { .. } => "not_in_progress",
-            GameError::SeatReady { .. } => "seat_ready",
-            GameError::PresetLoaded(_) => "preset_loaded",
-            GameError::PresetLength { .. } => "preset_length",
-            GameError::NoPreset(_) => "no_preset",
-            GameError::NoKing(_) => "no_king",
-            GameError::NotOnBoard(_) => "not_on_board",
-            GameError::EmptySquare(_) => "empty_square",
-            GameError::NotYourPiece { .. } => "not_your_piece",
-            GameError::NotYourTurn { .. } => "not_your_turn",
-            GameError::Frozen { .. } => "frozen",
-            GameError::PromotionDue(_) => "promotion_due",
-            GameError::NoPromotionDue => "no_promotion_due",
-            GameError::AbortTooLate => "abort_too_late",
-            GameError::NoDrawOffer(_) => "no_draw_offer",
-            GameError::Move(PlayError::Illegal { .. }) => "illegal_move",
-            GameError::Move(_) => "move_refused",
+            GameError::Settings(_) => RefusalCode::BadSettings,
+            GameError::NotInSetup { .. } => RefusalCode::NotInSetup,
+            GameError::NotInProgress { .. } => RefusalCode::NotInProgress,
+            GameError::SeatReady { .. } => RefusalCode::SeatReady,
+            GameError::PresetLoaded(_) => RefusalCode::PresetLoaded,
+            GameError::PresetLength { .. } => RefusalCode::PresetLength,
+            GameError::NoPreset(_) => RefusalCode::NoPreset,
+            GameError::NoKing(_) => RefusalCode::NoKing,
+            GameError::NotOnBoard(_) => RefusalCode::NotOnBoard,
+            GameError::EmptySquare(_) => RefusalCode::EmptySquare,
+            GameError::NotYourPiece { .. } => RefusalCode::NotYourPiece,
+            GameError::NotYourTurn { .. } => RefusalCode::NotYourTurn,
+            GameError::Frozen { .. } => RefusalCode::Frozen,
+            GameError::PromotionDue(_) => RefusalCode::PromotionDue,
+            GameError::NoPromotionDue => RefusalCode::NoPromotionDue,
+            GameError::AbortTooLate => RefusalCode::AbortTooLate,
+            GameError::NoDrawOffer(_) => RefusalCode::NoDrawOffer,
+            GameError::Move(PlayError::Illegal { .. }) => RefusalCode::IllegalMove,
+            GameError::Move(_) => RefusalCode::MoveRefused,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::lab::{Lab, LabError};
 use crate::position::PlayError;
 use crate::record::{Event, replay};
 use crate::square::{BoardSize, Color, Square};
-use crate::view::{PlyView, Viewer};
+use crate::view::{PlyView, PromotionPlyView, Viewer};
 use gmo_genome::{Debuff, Genome, standard};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -443,7 +443,12 @@ fn the_promoting_sides_clock_runs_while_its_promotion_is_due() {
         let piece = game.position().piece_at(due).expect("promoted");
         assert!(!piece.pawn);
         let view = game.promotion_ply_view(&ply, Viewer::Player(owner.opponent()));
-        assert!(matches!(view, PlyView::Promotion { genome: None, .. }) || game.is_over());
+        assert!(
+            matches!(
+                view,
+                PlyView::Promotion(PromotionPlyView { genome: None, .. })
+            ) || game.is_over()
+        );
         break;
     }
     assert!(found, "no random 5×5 game reached a promotion");

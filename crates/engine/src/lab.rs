@@ -3,13 +3,15 @@
 //! clock and nothing ends. Random debuffs come from the lab's seed and a move counter.
 
 use crate::game::fill_ranks;
+use crate::game_error::RefusalCode;
 use crate::movegen::LegalMove;
 use crate::piece::Piece;
 use crate::position::{Draws, Mode, MovePly, PlayError, Position, PromotionPly};
 use crate::rng::draws_for;
 use crate::snapshot::{BadData, BoardData};
+use crate::species::species_labels;
 use crate::square::{BoardSize, Color, Square};
-use crate::view::MoveView;
+use crate::view::{MoveView, PlyView};
 use gmo_genome::Genome;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -27,15 +29,15 @@ pub enum LabError {
 
 impl LabError {
     /// A short machine-readable name, for an API's error body.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> RefusalCode {
         match self {
-            LabError::NotOnBoard(_) => "not_on_board",
-            LabError::EmptySquare(_) => "empty_square",
-            LabError::NoPromotionDue => "no_promotion_due",
-            LabError::PresetLength { .. } => "preset_length",
-            LabError::BackRankIncomplete(_) => "back_rank_incomplete",
-            LabError::Move(PlayError::Illegal { .. }) => "illegal_move",
-            LabError::Move(_) => "move_refused",
+            LabError::NotOnBoard(_) => RefusalCode::NotOnBoard,
+            LabError::EmptySquare(_) => RefusalCode::EmptySquare,
+            LabError::NoPromotionDue => RefusalCode::NoPromotionDue,
+            LabError::PresetLength { .. } => RefusalCode::PresetLength,
+            LabError::BackRankIncomplete(_) => RefusalCode::BackRankIncomplete,
+            LabError::Move(PlayError::Illegal { .. }) => RefusalCode::IllegalMove,
+            LabError::Move(_) => RefusalCode::MoveRefused,
         }
     }
 }
@@ -111,11 +113,13 @@ impl PartialEq for Lab {
 
 /// A piece on a lab's board: everything is shown (docs/service.md, "A lab view").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LabPieceView {
     pub square: Square,
     pub color: Color,
     pub pawn: bool,
     pub king: bool,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
     pub code: String,
     pub dna: String,
 }
@@ -322,5 +326,29 @@ impl Lab {
             pending_promotions: position.board().pending_promotions().iter().collect(),
             moves_played: position.moves_played(),
         }
+    }
+
+    /// A move made here, as a ply view (a lab hides nothing: the mutation's code is shown).
+    pub fn move_ply_view(&self, ply: &MovePly) -> PlyView {
+        PlyView::of_move(
+            MoveView::new(ply.from, ply.to, ply.effect),
+            ply.drawn.landed,
+            ply.drawn.mutation.as_ref().map(|g| g.code().to_string()),
+        )
+    }
+
+    /// A promotion made here, as a ply view, with the species label the lab's seed gives it.
+    pub fn promotion_ply_view(&self, ply: &PromotionPly) -> PlyView {
+        let genomes = self.position.genomes();
+        PlyView::of_promotion(
+            ply.at,
+            genomes
+                .get(ply.genome)
+                .map(|g| g.genome().code().to_string()),
+            species_labels(self.seed, genomes)
+                .get(ply.genome.index())
+                .cloned()
+                .unwrap_or_default(),
+        )
     }
 }

@@ -19,6 +19,8 @@ mod game_error;
 mod game_snapshot;
 mod lab;
 mod movegen;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 mod perft;
 mod piece;
 mod position;
@@ -49,6 +51,7 @@ pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
 pub use game::{DrawOffer, FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use game_error::RefusalCode;
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
 pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};
@@ -65,4 +68,7 @@ pub use species::species_labels;
 pub use square::{BadSize, BadSquare, BoardSize, ByColor, Color, Square};
 pub use table::{GenomeTable, TableFull};
 pub use vector::PerftVector;
-pub use view::{ClocksView, GameView, LeaveView, MoveView, PieceView, PlyView, Viewer, What};
+pub use view::{
+    ClocksView, GameView, LeaveView, MovePlyView, MoveTag, MoveView, PieceView, PlyView,
+    PromotionPlyView, PromotionTag, Viewer, What,
+};

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// Something that happened in a game, at the (effective) time it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A move: requested `from`→`to`, landed where the deviation put it, and the mover's new DNA
@@ -81,6 +82,7 @@ impl Event {
 
 /// Everything needed to rebuild a game exactly.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRecord {
     pub settings: Settings,
     pub seed: u64,

@@ -10,6 +10,7 @@ use std::fmt;
 
 /// One piece of a [`BoardData`]; `genome` indexes its `genomes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlacedPiece {
     pub square: Square,
     pub color: Color,
@@ -20,6 +21,7 @@ pub struct PlacedPiece {
 
 /// A position's board and genome table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BoardData {
     pub width: u8,
     pub height: u8,

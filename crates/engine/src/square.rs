@@ -108,6 +108,7 @@ impl FromStr for Square {
 
 /// A side; `"white"` or `"black"` in JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     White,
@@ -156,6 +157,7 @@ impl FromStr for Color {
 
 /// One value per side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ByColor<T> {
     pub white: T,
     pub black: T,

@@ -9,7 +9,7 @@ use crate::position::{MovePly, PromotionPly};
 use crate::species::species_labels;
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Content;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Who is looking at a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,9 +51,12 @@ pub struct GameView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClocksView {
+    /// White's remaining time in milliseconds, as of the answer.
     pub white_ms: i64,
     pub black_ms: i64,
+    /// Whose clock runs (`null` before the start and after the end).
     pub running: Option<Color>,
     /// Added to a side's clock after each of its moves.
     pub increment_ms: i64,
@@ -61,26 +64,33 @@ pub struct ClocksView {
 
 /// A piece on a game's board. `code` and `dna` are left out where the viewer may not see them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PieceView {
     pub square: Square,
     pub color: Color,
     pub pawn: bool,
     pub king: bool,
+    /// The per-game label of the piece's genome, the same for every viewer.
     pub species: String,
+    /// The genome's code: only on the viewer's own pieces until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
     pub code: Option<String>,
+    /// The genome's canonical DNA: only on the viewer's own pieces until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dna: Option<String>,
 }
 
 /// What a move leaves on one square (docs/service.md, "A move view and a ply").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeaveView {
     pub what: What,
     pub owner: Party,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum What {
     Mover,
@@ -103,7 +113,8 @@ impl From<Leave> for LeaveView {
 }
 
 /// A legal move, as listed to anyone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveView {
     pub from: Square,
     pub to: Square,
@@ -128,25 +139,93 @@ impl From<LegalMove> for MoveView {
     }
 }
 
-/// A ply as one viewer sees it (docs/service.md, "A move view and a ply").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A ply as one viewer sees it (docs/service.md, "A move view and a ply"). Each kind carries
+/// `"type"` (`move` or `promotion`) so that clients can tell them apart without probing fields;
+/// each is a schema of its own, so that generated clients get one class per kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum PlyView {
-    Move {
-        #[serde(flatten)]
-        mv: MoveView,
-        landed: Square,
-        /// The mover's new code after a mutation, shown to its owner (or to all after the end).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        mutated_to: Option<String>,
-    },
-    Promotion {
-        promotion: Square,
-        /// The new piece's code, shown to its owner (or to all after the end).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        genome: Option<String>,
-        species: String,
-    },
+    Move(MovePlyView),
+    Promotion(PromotionPlyView),
+}
+
+/// The `type` of a move's ply: always `move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MoveTag {
+    #[default]
+    Move,
+}
+
+/// The `type` of a promotion's ply: always `promotion`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionTag {
+    #[default]
+    Promotion,
+}
+
+/// A move: the move view plus what its randomness drew.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MovePlyView {
+    #[serde(rename = "type")]
+    pub kind: MoveTag,
+    pub from: Square,
+    /// The requested destination.
+    pub to: Square,
+    pub from_after: LeaveView,
+    pub to_after: LeaveView,
+    /// Where the mover ended up (the target, unless a deviation moved it).
+    pub landed: Square,
+    /// The mover's new code after a mutation, shown to its owner (or to all after the end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
+    pub mutated_to: Option<String>,
+}
+
+/// A promotion: where, and what the pawn became.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PromotionPlyView {
+    #[serde(rename = "type")]
+    pub kind: PromotionTag,
+    /// The square of the promoted pawn.
+    pub promotion: Square,
+    /// The new piece's code, shown to its owner (or to all after the end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
+    pub genome: Option<String>,
+    /// The new piece's per-game species label.
+    pub species: String,
+}
+
+impl PlyView {
+    /// A move's ply: `mv`, landed on `landed`, the mover's new code if it mutated (and shown).
+    pub fn of_move(mv: MoveView, landed: Square, mutated_to: Option<String>) -> PlyView {
+        PlyView::Move(MovePlyView {
+            kind: MoveTag::Move,
+            from: mv.from,
+            to: mv.to,
+            from_after: mv.from_after,
+            to_after: mv.to_after,
+            landed,
+            mutated_to,
+        })
+    }
+
+    /// A promotion's ply on `promotion`, the new code if shown, its species label.
+    pub fn of_promotion(promotion: Square, genome: Option<String>, species: String) -> PlyView {
+        PlyView::Promotion(PromotionPlyView {
+            kind: PromotionTag::Promotion,
+            promotion,
+            genome,
+            species,
+        })
+    }
 }
 
 impl Game {
@@ -217,16 +296,15 @@ impl Game {
     /// A move `mover` made, as `viewer` sees it.
     pub fn move_ply_view(&self, ply: &MovePly, mover: Color, viewer: Viewer) -> PlyView {
         let shown = self.shows_genomes(viewer, mover);
-        PlyView::Move {
-            mv: MoveView::new(ply.from, ply.to, ply.effect),
-            landed: ply.drawn.landed,
-            mutated_to: ply
-                .drawn
+        PlyView::of_move(
+            MoveView::new(ply.from, ply.to, ply.effect),
+            ply.drawn.landed,
+            ply.drawn
                 .mutation
                 .as_ref()
                 .filter(|_| shown)
                 .map(|g| g.code().to_string()),
-        }
+        )
     }
 
     /// A promotion, as `viewer` sees it.
@@ -235,14 +313,14 @@ impl Game {
         let owner = position.piece_at(ply.at).map(|p| p.color);
         let shown = owner.is_some_and(|owner| self.shows_genomes(viewer, owner));
         let labels = species_labels(self.seed(), position.genomes());
-        PlyView::Promotion {
-            promotion: ply.at,
-            genome: position
+        PlyView::of_promotion(
+            ply.at,
+            position
                 .genome(ply.genome)
                 .filter(|_| shown)
                 .map(|g| g.genome().code().to_string()),
-            species: labels.get(ply.genome.index()).cloned().unwrap_or_default(),
-        }
+            labels.get(ply.genome.index()).cloned().unwrap_or_default(),
+        )
     }
 
     /// The legal moves of the piece on `square`, as move views.

@@ -30,6 +30,39 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in declaration order (for an API's list of error codes).
+    pub const ALL: [ErrorKind; 11] = [
+        ErrorKind::BadLetter,
+        ErrorKind::BadLength,
+        ErrorKind::MissingStart,
+        ErrorKind::TruncatedHeader,
+        ErrorKind::BadOwner,
+        ErrorKind::BadOutcome,
+        ErrorKind::UnclosedHeader,
+        ErrorKind::HInStep,
+        ErrorKind::NoSteps,
+        ErrorKind::TooManySteps,
+        ErrorKind::DuplicateDebuff,
+    ];
+
+    /// This kind's place in [`ErrorKind::ALL`]; the exhaustive match makes a new kind fail to
+    /// compile here until it is listed.
+    pub const fn index(self) -> usize {
+        match self {
+            ErrorKind::BadLetter => 0,
+            ErrorKind::BadLength => 1,
+            ErrorKind::MissingStart => 2,
+            ErrorKind::TruncatedHeader => 3,
+            ErrorKind::BadOwner => 4,
+            ErrorKind::BadOutcome => 5,
+            ErrorKind::UnclosedHeader => 6,
+            ErrorKind::HInStep => 7,
+            ErrorKind::NoSteps => 8,
+            ErrorKind::TooManySteps => 9,
+            ErrorKind::DuplicateDebuff => 10,
+        }
+    }
+
     /// A stable machine-readable name, for APIs.
     pub const fn code(self) -> &'static str {
         match self {

@@ -207,3 +207,14 @@ fn step_lengths_follow_mod_3_and_mod_5() {
     // SCC = 8 mod 3, CCC = 8 mod 5, AAC: a still step.
     assert_eq!(lengths, [2, 3, 0]);
 }
+
+#[test]
+fn all_error_kinds_are_listed_once_in_order_with_distinct_codes() {
+    for (place, kind) in ErrorKind::ALL.into_iter().enumerate() {
+        assert_eq!(kind.index(), place, "{kind:?}");
+    }
+    let mut codes: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.code()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), ErrorKind::ALL.len());
+}

@@ -11,7 +11,9 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::games::{self, Acted, game_error, move_plies, promotion_plies};
+use crate::error_code::ServiceCode;
+use crate::games::{self, Acted, game_error, move_kinds, move_plies, promotion_plies, with_end};
+use crate::hub::LineType;
 use crate::time::now_ms;
 use gmo_bots::{BotSpec, Budget, PRESETS, Ply};
 use gmo_engine::{Color, Game};
@@ -42,7 +44,7 @@ pub fn spec_of(seat: Option<&str>, side: &str) -> ApiResult<Option<String>> {
     let Some(seat) = seat else { return Ok(None) };
     let bad = |why: String| {
         ApiError::invalid(
-            "bad_seat",
+            ServiceCode::BadSeat,
             format!("`{side}` must be absent (a player) or one of {ALLOWED}; got {seat:?}{why}"),
         )
     };
@@ -72,7 +74,7 @@ pub fn set_up(game: &mut Game, white: bool, black: bool, now: i64) -> ApiResult<
         .ok_or_else(|| {
             let widths: Vec<String> = PRESETS.iter().map(|p| p.width().to_string()).collect();
             ApiError::invalid(
-                "bad_seat",
+                ServiceCode::BadSeat,
                 format!(
                     "bots play on boards {} wide; this one is {width}",
                     widths.join(" or ")
@@ -91,7 +93,7 @@ pub fn check_clock(initial_ms: i64) -> ApiResult<()> {
         return Ok(());
     }
     Err(ApiError::invalid(
-        "bad_clock",
+        ServiceCode::BadClock,
         format!(
             "`clock.initial_ms` may be at most {BOT_GAME_MAX_CLOCK_MS} (10 minutes a side) in a \
              game between two bots; got {initial_ms}"
@@ -179,7 +181,7 @@ async fn act_logged(state: &AppState, id: &str) {
         // The game moved on while the bot thought (a resignation, a flag, another process that
         // took the turn over): nothing to retry.
         Err(ApiError::Conflict { code, message }) => {
-            tracing::debug!(game = id, code, message, "a bot's ply was overtaken");
+            tracing::debug!(game = id, %code, message, "a bot's ply was overtaken");
         }
         Err(error) => tracing::warn!(game = id, ?error, "a bot failed to act; it will retry"),
     }
@@ -270,13 +272,9 @@ fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted
     match chosen {
         Ply::Move { from, to } => {
             let ply = game.play(seat, *from, *to, now).map_err(game_error)?;
-            let mut kinds = vec!["move"];
-            if ply.froze && !game.is_over() {
-                kinds.push("clock");
-            }
             Ok(Acted {
                 ply: move_plies(game, &ply, seat),
-                kinds: with_end(game, kinds),
+                kinds: move_kinds(game, &ply),
                 answer: (),
             })
         }
@@ -284,16 +282,9 @@ fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted
             let ply = game.promote(seat, genome, now).map_err(game_error)?;
             Ok(Acted {
                 ply: promotion_plies(game, &ply),
-                kinds: with_end(game, vec!["promotion"]),
+                kinds: with_end(game, vec![LineType::Promotion]),
                 answer: (),
             })
         }
     }
-}
-
-fn with_end(game: &Game, mut kinds: Vec<&'static str>) -> Vec<&'static str> {
-    if game.is_over() {
-        kinds.push("end");
-    }
-    kinds
 }

@@ -4,7 +4,7 @@
 
 use crate::app::AppState;
 use crate::games;
-use crate::hub::{PlyViews, Update};
+use crate::hub::{LineType, PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Event, Game, GameSnapshot};
@@ -117,7 +117,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
             Ok(stored) => {
                 let update = Update {
                     version: stored.version,
-                    kinds: vec!["end".to_owned()],
+                    kinds: vec![LineType::End],
                     ply: PlyViews::default(),
                     game: stored.state,
                 };
@@ -132,7 +132,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
 fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
     Change {
         ply: game.events().last().cloned(),
-        status: game.status().name().to_owned(),
+        status: games::stored_status(game.status()),
         deadline_ms: None,
         finished: game.is_over(),
         state: games::row_state(game),
@@ -175,7 +175,7 @@ mod tests {
         let late = games::end_on_time(&state, &loaded).await;
         assert!(late.is_ok(), "the timer's late attempt: {late:?}");
         let ended = games::load(&state, &id).await.expect("the game");
-        assert_eq!(ended.status, "black_won");
+        assert_eq!(ended.status, gmo_store::Status::BlackWon);
         assert_eq!(ended.version, loaded.version + 1, "ended once");
         drop(state);
         app.shutdown().await.expect("the server stops");

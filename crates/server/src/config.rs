@@ -7,6 +7,9 @@ use std::time::Duration;
 pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest DNA accepted, in letters (white space not counted).
 pub const MAX_DNA_LETTERS: usize = 4_096;
+/// The longest DNA text accepted, in characters, white space included (room for the spaced
+/// form and line breaks).
+pub const MAX_DNA_TEXT: usize = 4 * MAX_DNA_LETTERS;
 
 /// The most DNA a lab keeps, in letters: each distinct genome on its board counted once (a
 /// full 8×8 board of distinct standard-sized genomes needs a few thousand).

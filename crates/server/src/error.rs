@@ -2,20 +2,23 @@
 //! `{"error": {"code", "message", …}}`. Internal failures are logged here and answered with a
 //! generic message, so no database detail ever reaches a client.
 
+use crate::error_code::{ErrorCode, ServiceCode};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use gmo_engine::RefusalCode;
 use gmo_genome::GenomeError;
 use gmo_store::StoreError;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// Why a request was refused.
 #[derive(Debug)]
 pub enum ApiError {
     /// 400: the request could not be read (malformed JSON, a bad path segment).
-    BadRequest { code: &'static str, message: String },
+    BadRequest { code: ServiceCode, message: String },
     /// 422: well-formed but invalid input (a field out of range, an unknown side).
-    Invalid { code: &'static str, message: String },
+    Invalid { code: ErrorCode, message: String },
     /// 422: DNA that is not a genome; the body points at the codon.
     Genome(GenomeError),
     /// 401: no bearer token, or one this service never issued.
@@ -25,7 +28,7 @@ pub enum ApiError {
     /// 404: no such genome, preset, game or lab.
     NotFound { what: &'static str, key: String },
     /// 409: not now (wrong phase, not your turn, illegal move, lost race).
-    Conflict { code: &'static str, message: String },
+    Conflict { code: ErrorCode, message: String },
     /// 413: the body is larger than the limit.
     TooLarge(String),
     /// 503: a dependency (the database) does not answer.
@@ -34,24 +37,52 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// Every error answer: `{"error": {...}}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+/// What went wrong, for programs (`code`) and for people (`message`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    pub code: ErrorCode,
+    pub message: String,
+    /// Invalid DNA: the 0-based index of the offending codon in the canonical DNA.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub codon: Option<usize>,
+    /// Invalid DNA: the 0-based offset in the canonical DNA (upper case, white space removed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    /// Invalid DNA: what stood there (a letter, a codon, or "" for the end of the DNA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<String>,
+    /// Invalid DNA: what would have been accepted there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<&'static str>,
+    /// Not found: the kind of thing that was looked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub what: Option<&'static str>,
+}
+
 impl ApiError {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn bad_request(code: ServiceCode, message: impl Into<String>) -> ApiError {
         ApiError::BadRequest {
             code,
             message: message.into(),
         }
     }
 
-    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> ApiError {
         ApiError::Invalid {
-            code,
+            code: code.into(),
             message: message.into(),
         }
     }
 
-    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn conflict(code: impl Into<ErrorCode>, message: impl Into<String>) -> ApiError {
         ApiError::Conflict {
-            code,
+            code: code.into(),
             message: message.into(),
         }
     }
@@ -75,32 +106,41 @@ impl ApiError {
     }
 
     /// The `error` object of the body.
-    fn body(&self) -> Map<String, Value> {
+    pub fn body(&self) -> ErrorDetail {
         let (code, message) = match self {
-            ApiError::BadRequest { code, message }
-            | ApiError::Invalid { code, message }
-            | ApiError::Conflict { code, message } => (*code, message.clone()),
-            ApiError::Genome(error) => (error.kind.code(), format!("invalid DNA: {error}")),
-            ApiError::Unauthorized(message) => ("unauthorized", message.clone()),
-            ApiError::Forbidden(message) => ("forbidden", message.clone()),
-            ApiError::NotFound { what, key } => ("not_found", format!("no {what} {key:?}")),
-            ApiError::TooLarge(message) => ("too_large", message.clone()),
-            ApiError::Unavailable(message) => ("unavailable", message.clone()),
-            ApiError::Internal(_) => ("internal", "the server failed; try again".to_owned()),
+            ApiError::BadRequest { code, message } => ((*code).into(), message.clone()),
+            ApiError::Invalid { code, message } | ApiError::Conflict { code, message } => {
+                (*code, message.clone())
+            }
+            ApiError::Genome(error) => (error.kind.into(), format!("invalid DNA: {error}")),
+            ApiError::Unauthorized(message) => (ServiceCode::Unauthorized.into(), message.clone()),
+            ApiError::Forbidden(message) => (ServiceCode::Forbidden.into(), message.clone()),
+            ApiError::NotFound { what, key } => {
+                (ServiceCode::NotFound.into(), format!("no {what} {key:?}"))
+            }
+            ApiError::TooLarge(message) => (ServiceCode::TooLarge.into(), message.clone()),
+            ApiError::Unavailable(message) => (ServiceCode::Unavailable.into(), message.clone()),
+            ApiError::Internal(_) => (
+                ServiceCode::Internal.into(),
+                "the server failed; try again".to_owned(),
+            ),
         };
-        let mut body = Map::new();
-        body.insert("code".into(), code.into());
-        body.insert("message".into(), message.into());
-        if let ApiError::Genome(error) = self {
-            body.insert("codon".into(), error.codon.into());
-            body.insert("offset".into(), error.offset.into());
-            body.insert("found".into(), error.found.clone().into());
-            body.insert("expected".into(), error.expected().into());
+        let genome = match self {
+            ApiError::Genome(error) => Some(error),
+            _ => None,
+        };
+        ErrorDetail {
+            code,
+            message,
+            codon: genome.map(|error| error.codon),
+            offset: genome.map(|error| error.offset),
+            found: genome.map(|error| error.found.clone()),
+            expected: genome.map(GenomeError::expected),
+            what: match self {
+                ApiError::NotFound { what, .. } => Some(*what),
+                _ => None,
+            },
         }
-        if let ApiError::NotFound { what, .. } = self {
-            body.insert("what".into(), (*what).into());
-        }
-        body
     }
 }
 
@@ -109,7 +149,8 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "request failed");
         }
-        (self.status(), Json(json!({ "error": self.body() }))).into_response()
+        let body = ErrorBody { error: self.body() };
+        (self.status(), Json(body)).into_response()
     }
 }
 
@@ -128,10 +169,10 @@ impl From<StoreError> for ApiError {
                 key,
             },
             StoreError::WrongPresetLength { .. } => {
-                ApiError::invalid("preset_length", error.to_string())
+                ApiError::invalid(RefusalCode::PresetLength, error.to_string())
             }
             StoreError::Stale { .. } => ApiError::conflict(
-                "conflict",
+                ServiceCode::Conflict,
                 "another request changed this first; reload and try again",
             ),
             other => ApiError::Internal(error_chain(&other)),

@@ -2,13 +2,18 @@
 //! rejections: JSON bodies, path segments and bearer tokens.
 
 use crate::error::ApiError;
+use crate::error_code::ServiceCode;
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
-use serde::de::DeserializeOwned;
+use axum::http::{HeaderMap, StatusCode};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
 
-/// A JSON body; malformed JSON is 400, a wrong field 422, an oversize body 413.
+/// A JSON object body; malformed JSON is 400, a body that is not an object or a wrong field 422,
+/// an oversize body 413.
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -20,34 +25,107 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(request, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_error(rejection)),
+        if !json_content_type(request.headers()) {
+            return Err(ApiError::bad_request(
+                ServiceCode::ContentType,
+                "send the body as JSON with Content-Type: application/json",
+            ));
         }
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    too_large()
+                } else {
+                    ApiError::bad_request(ServiceCode::BadBody, rejection.body_text())
+                }
+            })?;
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes).map_err(json_error)?;
+        // Serde would also read a struct from an array of its fields; every body here is an
+        // object, as the OpenAPI document says.
+        if bytes.trim_ascii_start().first() != Some(&b'{') {
+            return Err(ApiError::invalid(
+                ServiceCode::InvalidField,
+                "the body must be a JSON object",
+            ));
+        }
+        Ok(ApiJson(value))
     }
+}
+
+/// `application/json` or `application/…+json`, parameters (`; charset=…`) allowed.
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
+}
+
+fn too_large() -> ApiError {
+    ApiError::TooLarge(format!(
+        "the body is larger than {} bytes",
+        crate::config::BODY_LIMIT
+    ))
 }
 
 fn json_error(rejection: JsonRejection) -> ApiError {
     let detail = rejection.body_text();
     match rejection {
         JsonRejection::JsonDataError(_) => ApiError::invalid(
-            "invalid_field",
+            ServiceCode::InvalidField,
             format!("the JSON body does not fit: {detail}"),
         ),
         JsonRejection::JsonSyntaxError(_) => ApiError::bad_request(
-            "malformed_json",
+            ServiceCode::MalformedJson,
             format!("the body is not valid JSON: {detail}"),
         ),
-        JsonRejection::MissingJsonContentType(_) => ApiError::bad_request(
-            "content_type",
-            "send the body as JSON with Content-Type: application/json",
-        ),
-        other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(format!(
-            "the body is larger than {} bytes",
-            crate::config::BODY_LIMIT
-        )),
-        other => ApiError::bad_request("bad_body", other.body_text()),
+        other => ApiError::bad_request(ServiceCode::BadBody, other.body_text()),
     }
+}
+
+/// A whole number, also when written with a zero fraction (`4.0`): JSON Schema counts that as an
+/// integer, so the API takes it. Anything else (a fraction, out of range) is refused.
+pub fn whole_number<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    let number = serde_json::Number::deserialize(deserializer)?;
+    let whole = number.as_i64().or_else(|| {
+        number
+            .as_f64()
+            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+            // In range and whole: the conversion is exact.
+            .map(|f| f as i64)
+    });
+    whole
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| D::Error::custom(format!("{number} is not a whole number in range")))
+}
+
+/// [`whole_number`] for an optional field (absent or `null`: none).
+pub fn optional_whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    #[derive(Deserialize)]
+    struct Whole<T: TryFrom<i64>>(#[serde(deserialize_with = "whole_number")] T);
+    Ok(Option::<Whole<T>>::deserialize(deserializer)?.map(|Whole(n)| n))
+}
+
+/// An optional field that may be absent but not `null` (where `null` would be ambiguous).
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// Path parameters; a segment that does not fit is 400.
@@ -70,7 +148,7 @@ where
 }
 
 fn path_error(rejection: PathRejection) -> ApiError {
-    ApiError::bad_request("bad_path", rejection.body_text())
+    ApiError::bad_request(ServiceCode::BadPath, rejection.body_text())
 }
 
 /// The bearer token of the request, if it sent one. Whether it opens anything is for the

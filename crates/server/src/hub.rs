@@ -2,8 +2,8 @@
 //! by a timer or sweep, or announced by another process through the database) is published once;
 //! each stream renders it for its own viewer.
 
-use gmo_engine::{Color, Game, Viewer};
-use serde_json::Value;
+use gmo_engine::{Color, Game, PlyView, Viewer};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -11,16 +11,36 @@ use tokio::sync::broadcast;
 /// How many updates a slow stream may fall behind before it must resynchronise.
 const CAPACITY: usize = 256;
 
+/// What a line of a game's stream says happened (docs/service.md: the stream's `"type"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LineType {
+    /// A move was made (the line carries its `ply`).
+    Move,
+    /// A pawn was promoted (the line carries its `ply`).
+    Promotion,
+    /// A seat loaded its preset, toggled a king or declared ready.
+    Setup,
+    /// Both seats are ready: the game and White's clock start.
+    Start,
+    /// A move froze the game: both clocks stand still until `frozen_until`.
+    Clock,
+    /// The game is over (`status` and `reason` say how).
+    End,
+    /// The stream fell behind: this is the game as it is now.
+    Resync,
+}
+
 /// A ply as each kind of viewer may see it (hidden genomes differ).
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct PlyViews {
-    pub white: Option<Value>,
-    pub black: Option<Value>,
-    pub spectator: Option<Value>,
+    pub white: Option<PlyView>,
+    pub black: Option<PlyView>,
+    pub spectator: Option<PlyView>,
 }
 
 impl PlyViews {
-    pub fn for_viewer(&self, viewer: Viewer) -> Option<&Value> {
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&PlyView> {
         match viewer {
             Viewer::Player(Color::White) => self.white.as_ref(),
             Viewer::Player(Color::Black) => self.black.as_ref(),
@@ -34,8 +54,8 @@ impl PlyViews {
 pub struct Update {
     /// The game's version after the change: streams skip what they have already shown.
     pub version: i64,
-    /// The stream line types this change makes, in order (`"move"`, then `"end"`, …).
-    pub kinds: Vec<String>,
+    /// The stream line types this change makes, in order (a move, then the end, …).
+    pub kinds: Vec<LineType>,
     pub ply: PlyViews,
     pub game: Arc<Game>,
 }

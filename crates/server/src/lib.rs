@@ -7,6 +7,7 @@ mod bot;
 mod clock;
 mod config;
 mod error;
+mod error_code;
 mod extract;
 mod games;
 mod hub;
@@ -15,9 +16,12 @@ mod metrics;
 mod openapi;
 mod record;
 mod routes;
+mod schema;
 mod time;
 mod views;
 
 pub use app::{AppState, RunningApp, StartError, spawn};
-pub use config::{BODY_LIMIT, Config, DEFAULT_MAX_BOT_GAMES, MAX_DNA_LETTERS, MAX_LAB_DNA_LETTERS};
+pub use config::{
+    BODY_LIMIT, Config, DEFAULT_MAX_BOT_GAMES, MAX_DNA_LETTERS, MAX_DNA_TEXT, MAX_LAB_DNA_LETTERS,
+};
 pub use error::ApiError;

@@ -3,7 +3,7 @@
 //! game and hands it to its own streams. On SQLite both ends do nothing.
 
 use crate::clock::Timers;
-use crate::hub::{Hub, PlyViews, Update};
+use crate::hub::{Hub, LineType, PlyViews, Update};
 use gmo_engine::Game;
 use gmo_store::Store;
 use serde::{Deserialize, Serialize};
@@ -22,7 +22,7 @@ struct Announcement {
     origin: String,
     id: String,
     version: i64,
-    kinds: Vec<String>,
+    kinds: Vec<LineType>,
     ply: PlyViews,
 }
 

@@ -4,14 +4,30 @@
 //! its events over the start position, exactly as live play made them.
 
 use crate::error::{ApiError, ApiResult};
-use gmo_engine::{Drawn, Event, GameRecord, MoveView, PlyView, Position, species_labels};
+use crate::views::GameView;
+use gmo_engine::{
+    Drawn, Event, GameRecord, GameStatus, MoveView, PlyView, Position, Reason, species_labels,
+};
 use gmo_genome::Genome;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A finished game's record: its plies as docs/service.md spells them, the engine's self-contained
+/// record (`replay`, for `gmo_engine::replay`), and the game with every genome shown.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameRecordView {
+    #[schema(value_type = crate::schema::Id)]
+    pub id: String,
+    pub status: GameStatus,
+    pub reason: Option<Reason>,
+    pub plies: Vec<PlyView>,
+    pub replay: GameRecord,
+    pub game: GameView,
+}
 
 /// The record's moves and promotions as ply views (resignations, aborts, flag falls and draw offers
-/// are not plies: they stay in the engine's record). Each ply carries `"type"` so that clients can tell
-/// the two kinds apart without probing fields.
-pub fn plies(record: &GameRecord) -> ApiResult<Vec<Value>> {
+/// are not plies: they stay in the engine's record).
+pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
     let mut position = record.setup.to_position().map_err(corrupt)?;
     let mut plies = Vec::new();
     for event in &record.events {
@@ -43,7 +59,7 @@ fn move_ply(
     to: gmo_engine::Square,
     landed: gmo_engine::Square,
     mutated_to: Option<&str>,
-) -> ApiResult<Value> {
+) -> ApiResult<PlyView> {
     let drawn = Drawn {
         landed,
         mutation: mutated_to.map(parse).transpose()?,
@@ -51,15 +67,14 @@ fn move_ply(
     let ply = position
         .replay_move(from, to, &drawn)
         .map_err(|error| corrupt(format!("{error:?}")))?;
-    let view = PlyView::Move {
-        mv: MoveView::new(from, to, ply.effect),
-        landed: ply.drawn.landed,
-        mutated_to: ply.drawn.mutation.map(|genome| genome.code().to_string()),
-    };
-    Ok(typed("move", &view))
+    Ok(PlyView::of_move(
+        MoveView::new(from, to, ply.effect),
+        ply.drawn.landed,
+        ply.drawn.mutation.map(|genome| genome.code().to_string()),
+    ))
 }
 
-fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Value> {
+fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<PlyView> {
     let genome = parse(dna)?;
     let ply = position
         .promote(&genome)
@@ -68,20 +83,11 @@ fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Val
         .get(ply.genome.index())
         .cloned()
         .unwrap_or_default();
-    let view = PlyView::Promotion {
-        promotion: ply.at,
-        genome: Some(genome.code().to_string()),
+    Ok(PlyView::of_promotion(
+        ply.at,
+        Some(genome.code().to_string()),
         species,
-    };
-    Ok(typed("promotion", &view))
-}
-
-fn typed(kind: &str, view: &PlyView) -> Value {
-    let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
-    if let Value::Object(fields) = &mut value {
-        fields.insert("type".into(), json!(kind));
-    }
-    value
+    ))
 }
 
 fn parse(dna: &str) -> ApiResult<Genome> {

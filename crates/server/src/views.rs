@@ -1,28 +1,136 @@
-//! The engine's views as the API spells them: the game's id added, the freeze as RFC 3339.
+//! The response bodies of games and labs as docs/service.md spells them: the engine's views with the
+//! game's or lab's id added and the freeze as RFC 3339, built as typed values.
 
 use crate::time::rfc3339;
-use gmo_engine::{Color, Game, Lab, Viewer};
-use serde_json::{Value, json};
+use gmo_engine::{
+    ByColor, ClocksView, Color, Game, GameStatus, Lab, LabPieceView, PieceView, PlyView, Reason,
+    Seat, Square, Viewer,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// The game as `viewer` may see it at `now` (rules §5.6: only own genomes until the end).
-pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> Value {
-    let view = game.view(viewer, now);
-    let frozen_until = view.frozen_until.map(rfc3339);
-    let mut value = serde_json::to_value(view).unwrap_or(Value::Null);
-    if let Value::Object(fields) = &mut value {
-        fields.insert("id".into(), id.into());
-        fields.insert("frozen_until".into(), frozen_until.into());
-    }
-    value
+/// A game as one viewer may see it (rules §5.6: genomes only on the viewer's own pieces until
+/// the end).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameView {
+    #[schema(value_type = crate::schema::Id)]
+    pub id: String,
+    pub status: GameStatus,
+    /// Why the game ended; `null` while it has not.
+    pub reason: Option<Reason>,
+    #[schema(minimum = 4, maximum = 8)]
+    pub width: u8,
+    #[schema(minimum = 4, maximum = 8)]
+    pub height: u8,
+    /// The viewer's side; `null` for a spectator.
+    pub you: Option<Color>,
+    /// Whose move it is; `null` in setup and after the end.
+    pub to_move: Option<Color>,
+    pub moves_played: u32,
+    /// The pawn waiting for its owner's promotion, if any.
+    pub promotion_due: Option<Square>,
+    /// While a freeze holds both clocks (an RFC 3339 time), else `null`.
+    #[schema(format = DateTime)]
+    pub frozen_until: Option<String>,
+    pub clocks: ClocksView,
+    /// Each seat's progress through setup.
+    pub seats: ByColor<Seat>,
+    /// The seat whose draw offer waits for the other seat's answer.
+    pub draw_offer: Option<Color>,
+    /// Each side's kings that the other side could take or convert with one move if it were to
+    /// move now (empty outside play).
+    pub kings_in_danger: KingsInDanger,
+    /// Every piece, in square order.
+    pub board: Vec<PieceView>,
 }
 
-/// The lab view with its id.
-pub fn lab_view(id: &str, lab: &Lab) -> Value {
-    let mut value = serde_json::to_value(lab.view()).unwrap_or(Value::Null);
-    if let Value::Object(fields) = &mut value {
-        fields.insert("id".into(), id.into());
+/// The squares of each side's kings in danger.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct KingsInDanger {
+    /// White's kings that Black could take or convert.
+    pub white: Vec<Square>,
+    /// Black's kings that White could take or convert.
+    pub black: Vec<Square>,
+}
+
+/// The game `id` as `viewer` may see it at `now`.
+pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> GameView {
+    // Destructured whole, so that a field the engine adds cannot be left out here unnoticed.
+    let gmo_engine::GameView {
+        status,
+        reason,
+        width,
+        height,
+        you,
+        to_move,
+        moves_played,
+        promotion_due,
+        frozen_until,
+        clocks,
+        seats,
+        draw_offer,
+        kings_in_danger,
+        board,
+    } = game.view(viewer, now);
+    GameView {
+        id: id.to_owned(),
+        status,
+        reason,
+        width,
+        height,
+        you,
+        to_move,
+        moves_played,
+        promotion_due,
+        frozen_until: frozen_until.map(rfc3339),
+        clocks,
+        seats,
+        draw_offer,
+        kings_in_danger: KingsInDanger {
+            white: kings_in_danger.white,
+            black: kings_in_danger.black,
+        },
+        board,
     }
-    value
+}
+
+/// A lab (every genome shown).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LabView {
+    #[schema(value_type = crate::schema::Id)]
+    pub id: String,
+    #[schema(minimum = 4, maximum = 8)]
+    pub width: u8,
+    #[schema(minimum = 4, maximum = 8)]
+    pub height: u8,
+    /// Every piece, in square order.
+    pub board: Vec<LabPieceView>,
+    /// The first pawn waiting for promotion, if any.
+    pub promotion_due: Option<Square>,
+    /// Every pawn waiting for promotion, in square order.
+    pub pending_promotions: Vec<Square>,
+    pub moves_played: u32,
+}
+
+/// The lab `id`.
+pub fn lab_view(id: &str, lab: &Lab) -> LabView {
+    let gmo_engine::LabView {
+        width,
+        height,
+        board,
+        promotion_due,
+        pending_promotions,
+        moves_played,
+    } = lab.view();
+    LabView {
+        id: id.to_owned(),
+        width,
+        height,
+        board,
+        promotion_due,
+        pending_promotions,
+        moves_played,
+    }
 }
 
 /// Who a seat is, for views.
@@ -30,7 +138,16 @@ pub fn viewer_of(seat: Option<Color>) -> Viewer {
     seat.map_or(Viewer::Spectator, Viewer::Player)
 }
 
-/// `{"ply": …, "game": …}`, the answer to a move or a promotion.
-pub fn ply_answer(ply: Value, game: Value) -> Value {
-    json!({ "ply": ply, "game": game })
+/// The answer to a move or a promotion in a game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GamePly {
+    pub ply: PlyView,
+    pub game: GameView,
+}
+
+/// The answer to a move or a promotion in a lab.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LabPly {
+    pub ply: PlyView,
+    pub lab: LabView,
 }

@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod common;
+mod contract;
 mod durable;
 
 use common::Server;

@@ -4,7 +4,7 @@
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
-use crate::{Store, StoreError, new_id};
+use crate::{Status, Store, StoreError, new_id};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +26,7 @@ pub struct NewGame<'a, S> {
     /// [`crate::token_hash`] of each seat's token; `None` for a bot's seat.
     pub white_token: Option<[u8; 32]>,
     pub black_token: Option<[u8; 32]>,
-    pub status: &'a str,
+    pub status: Status,
     pub state: &'a S,
     pub deadline_ms: Option<i64>,
     /// The bot's first turn, when a bot is to move from the start (a game between bots).
@@ -54,7 +54,7 @@ pub struct Game<S> {
     pub id: String,
     /// How many changes were applied; pass it back to [`Store::apply`].
     pub version: i64,
-    pub status: String,
+    pub status: Status,
     pub finished: bool,
     pub settings: GameSettings,
     pub white_token: Option<[u8; 32]>,
@@ -103,7 +103,7 @@ impl<S> Game<S> {
 pub struct Change<P, S> {
     pub ply: Option<P>,
     pub state: S,
-    pub status: String,
+    pub status: Status,
     /// The next time the clock falls; ignored (stored as none) when `finished`.
     pub deadline_ms: Option<i64>,
     pub finished: bool,
@@ -152,7 +152,7 @@ const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
 pub(crate) struct ChangeRow {
     pub ply: Option<String>,
     pub state: String,
-    pub status: String,
+    pub status: &'static str,
     pub deadline_ms: Option<i64>,
     pub finished: bool,
     pub bot_turn: Option<BotTurn>,
@@ -165,7 +165,7 @@ impl ChangeRow {
         Ok(ChangeRow {
             ply: change.ply.as_ref().map(serde_json::to_string).transpose()?,
             state: serde_json::to_string(&change.state)?,
-            status: change.status.clone(),
+            status: change.status.as_str(),
             // A finished game has no running clock, so the sweep never sees it again.
             deadline_ms: change.deadline_ms.filter(|_| !change.finished),
             finished: change.finished,
@@ -205,7 +205,7 @@ macro_rules! write_change {
         sqlx::query($crate::games::WRITE_GAME)
             .bind($id)
             .bind($version + 1)
-            .bind(&row.status)
+            .bind(row.status)
             .bind(row.finished)
             .bind(&row.state)
             .bind(plies)
@@ -228,7 +228,7 @@ macro_rules! insert_game {
         let turn = new.bot_turn.as_ref();
         sqlx::query($crate::games::INSERT)
             .bind($id)
-            .bind(new.status)
+            .bind(new.status.as_str())
             .bind(i32::from(settings.width))
             .bind(i32::from(settings.height))
             .bind(settings.clock_initial_ms)
@@ -364,7 +364,7 @@ async fn apply_postgres(
     let applied: Option<(i64, String)> = sqlx::query_as(APPLY_POSTGRES)
         .bind(id)
         .bind(expected_version)
-        .bind(&row.status)
+        .bind(row.status)
         .bind(row.finished)
         .bind(&row.state)
         .bind(row.ply.as_deref())
@@ -413,7 +413,7 @@ impl GameRow {
             state: serde_json::from_str(&self.state)?,
             id: self.id,
             version: self.version,
-            status: self.status,
+            status: self.status.parse()?,
             finished: self.finished,
             plies: self.plies,
             deadline_ms: self.deadline_ms,

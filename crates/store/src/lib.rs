@@ -23,6 +23,7 @@ mod presets;
 #[cfg(feature = "testing")]
 pub mod scratch;
 mod secret;
+mod status;
 mod tokens;
 
 pub use bots::BotLease;
@@ -35,3 +36,4 @@ pub use labs::{EncodedBoard, Lab};
 pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use secret::{new_id, new_token, token_hash, token_matches};
+pub use status::Status;

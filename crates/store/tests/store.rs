@@ -6,7 +6,9 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{BotTurn, Change, GameSettings, NewGame, Seat, Store, StoreError, token_hash};
+use gmo_store::{
+    BotTurn, Change, GameSettings, NewGame, Seat, Status, Store, StoreError, token_hash,
+};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,7 +95,7 @@ async fn new_game_with(
             settings: &settings(),
             white_token: Some(token_hash("white-secret")),
             black_token: None,
-            status: "in_progress",
+            status: Status::InProgress,
             state: &Vec::<Value>::new(),
             deadline_ms,
             bot_turn,
@@ -110,7 +112,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
     Change {
         ply: Some(ply),
         state: next,
-        status: "in_progress".into(),
+        status: Status::InProgress,
         deadline_ms: None,
         finished: false,
         bot_turn: None,
@@ -122,7 +124,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
     Change {
         ply: None,
         state,
-        status: "black_won".into(),
+        status: Status::BlackWon,
         deadline_ms: Some(0),
         finished: true,
         bot_turn: None,
@@ -346,7 +348,7 @@ async fn games_are_created_and_loaded(db: Db) {
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.id, id);
     assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
-    assert_eq!(game.status, "in_progress");
+    assert_eq!(game.status, Status::InProgress);
     assert_eq!(game.settings, settings());
     assert_eq!(game.state, Vec::<Value>::new());
     assert_eq!(game.deadline_ms, Some(1234));
@@ -385,7 +387,7 @@ async fn apply_appends_plies_in_order(db: Db) {
     let setup = Change::<Value, _> {
         ply: None,
         state: state.clone(),
-        status: "in_progress".into(),
+        status: Status::InProgress,
         deadline_ms: Some(99),
         finished: false,
         bot_turn: None,
@@ -527,7 +529,7 @@ async fn expired_games_are_swept_once(db: Db) {
             (game.version, game.finished, game.deadline_ms),
             (1, true, None)
         );
-        assert_eq!(game.status, "black_won");
+        assert_eq!(game.status, Status::BlackWon);
     }
     for id in [&running, &idle] {
         let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
@@ -891,7 +893,7 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
                     settings: &settings,
                     white_token: Some(token_hash("w")),
                     black_token: None,
-                    status: "setup",
+                    status: Status::Setup,
                     state: &Vec::<Value>::new(),
                     deadline_ms: None,
                     bot_turn: None,

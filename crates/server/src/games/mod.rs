@@ -14,15 +14,16 @@ pub use cache::Cache;
 pub use errors::{game_error, lab_error};
 pub use locks::Locks;
 pub use plies::{move_plies, promotion_plies};
-pub use row::{load, row_state};
+pub use row::{load, row_state, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::hub::{PlyViews, Update};
+use crate::error_code::ServiceCode;
+use crate::hub::{LineType, PlyViews, Update};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
-use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus};
+use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus, MovePly};
 use gmo_genome::Genome;
 use gmo_store::{BotTurn, Change, StoreError};
 use std::sync::Arc;
@@ -35,7 +36,7 @@ pub type Stored = gmo_store::Game<Arc<Game>>;
 #[derive(Debug, Default)]
 pub struct Acted<T> {
     pub answer: T,
-    pub kinds: Vec<&'static str>,
+    pub kinds: Vec<LineType>,
     pub ply: PlyViews,
 }
 
@@ -77,7 +78,7 @@ pub async fn stop_as_creator(state: &AppState, id: &str, token: &str) -> ApiResu
         game.stop(now).map_err(game_error)?;
         Ok(Acted {
             answer: (),
-            kinds: vec!["end"],
+            kinds: vec![LineType::End],
             ply: PlyViews::default(),
         })
     })
@@ -119,7 +120,7 @@ async fn change_by<T>(
         Attempt::Done(result) => result,
         // A lost race with another process: 409, nothing changed.
         Attempt::Outdated => Err(ApiError::conflict(
-            "conflict",
+            ServiceCode::Conflict,
             "another request changed this first; reload and try again",
         )),
     }
@@ -150,7 +151,7 @@ async fn attempt<T>(
         Actor::Token(token) => seat_of(state, stored, token).await,
         Actor::Bot(version) if *version == stored.version => bot_to_move(stored),
         Actor::Bot(_) => Err(ApiError::conflict(
-            "moved_on",
+            ServiceCode::MovedOn,
             "the game changed while the bot thought",
         )),
         Actor::Creator(token) if stored.created_by(token) => {
@@ -174,7 +175,14 @@ async fn attempt<T>(
                 return Attempt::Outdated;
             }
             if game.is_over() && !stored.state.is_over() {
-                let ended = commit(state, stored, game, vec!["end"], PlyViews::default()).await;
+                let ended = commit(
+                    state,
+                    stored,
+                    game,
+                    vec![LineType::End],
+                    PlyViews::default(),
+                )
+                .await;
                 if let Err(error) = ended {
                     return outdated_or_failed(error);
                 }
@@ -206,7 +214,10 @@ fn bot_to_move(stored: &Stored) -> ApiResult<Color> {
     match stored.state.to_move() {
         Some(Color::White) if settings.white_bot.is_some() => Ok(Color::White),
         Some(Color::Black) if settings.black_bot.is_some() => Ok(Color::Black),
-        _ => Err(ApiError::conflict("not_bot_turn", "no bot is to move")),
+        _ => Err(ApiError::conflict(
+            ServiceCode::NotBotTurn,
+            "no bot is to move",
+        )),
     }
 }
 
@@ -225,7 +236,15 @@ pub(crate) async fn end_on_time(state: &AppState, stored: &Stored) -> ApiResult<
     if !game.tick(now_ms()) {
         return Ok(());
     }
-    match commit(state, stored, game, vec!["end"], PlyViews::default()).await {
+    match commit(
+        state,
+        stored,
+        game,
+        vec![LineType::End],
+        PlyViews::default(),
+    )
+    .await
+    {
         Ok(_) => Ok(()),
         Err(StoreError::Stale { .. }) => {
             tracing::debug!(game = stored.id, "the game changed before its flag timer");
@@ -241,7 +260,7 @@ async fn commit(
     state: &AppState,
     stored: &Stored,
     game: Game,
-    kinds: Vec<&'static str>,
+    kinds: Vec<LineType>,
     ply: PlyViews,
 ) -> Result<Arc<Game>, StoreError> {
     let event = game
@@ -260,7 +279,7 @@ async fn commit(
     let game = Arc::new(game);
     let update = Update {
         version: stored.version + 1,
-        kinds: kinds.into_iter().map(str::to_owned).collect(),
+        kinds,
         ply,
         game: game.clone(),
     };
@@ -303,7 +322,7 @@ fn after(stored: &Stored, plied: bool, version: i64, game: Arc<Game>) -> Stored 
     let finished = game.is_over();
     Stored {
         version,
-        status: game.status().name().to_owned(),
+        status: stored_status(game.status()),
         finished,
         plies: stored.plies + i64::from(plied),
         deadline_ms: game.deadline_ms().filter(|_| !finished),
@@ -321,7 +340,7 @@ fn change_of(
     Change {
         ply,
         state: row_state(game),
-        status: game.status().name().to_owned(),
+        status: stored_status(game.status()),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
         bot_turn,
@@ -353,13 +372,30 @@ fn count(metrics: &Metrics, before: &Game, after: &Game) {
     }
 }
 
+/// The stream lines of a move: the move, a freeze if it froze the game, the end if it ended it.
+pub fn move_kinds(game: &Game, ply: &MovePly) -> Vec<LineType> {
+    let mut kinds = vec![LineType::Move];
+    if ply.froze && !game.is_over() {
+        kinds.push(LineType::Clock);
+    }
+    with_end(game, kinds)
+}
+
+/// `kinds` plus the end when the game is over.
+pub fn with_end(game: &Game, mut kinds: Vec<LineType>) -> Vec<LineType> {
+    if game.is_over() {
+        kinds.push(LineType::End);
+    }
+    kinds
+}
+
 /// Refuses a request that needs the game to be over.
 pub fn require_over(game: &Game) -> ApiResult<()> {
     if game.is_over() {
         Ok(())
     } else {
         Err(ApiError::conflict(
-            "not_over",
+            ServiceCode::NotOver,
             format!(
                 "the record is open once the game is over; it is {}",
                 game.status().name()

@@ -5,7 +5,7 @@ use crate::hub::PlyViews;
 use gmo_engine::{Color, Game, MovePly, PromotionPly, Viewer};
 
 pub fn move_plies(game: &Game, ply: &MovePly, mover: Color) -> PlyViews {
-    let view = |viewer| serde_json::to_value(game.move_ply_view(ply, mover, viewer)).ok();
+    let view = |viewer| Some(game.move_ply_view(ply, mover, viewer));
     PlyViews {
         white: view(Viewer::Player(Color::White)),
         black: view(Viewer::Player(Color::Black)),
@@ -14,7 +14,7 @@ pub fn move_plies(game: &Game, ply: &MovePly, mover: Color) -> PlyViews {
 }
 
 pub fn promotion_plies(game: &Game, ply: &PromotionPly) -> PlyViews {
-    let view = |viewer| serde_json::to_value(game.promotion_ply_view(ply, viewer)).ok();
+    let view = |viewer| Some(game.promotion_ply_view(ply, viewer));
     PlyViews {
         white: view(Viewer::Player(Color::White)),
         black: view(Viewer::Player(Color::Black)),

@@ -6,8 +6,21 @@
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::games::Stored;
-use gmo_engine::{Event, Game, GameSnapshot};
+use gmo_engine::{Event, Game, GameSnapshot, GameStatus};
+use gmo_store::Status;
 use std::sync::Arc;
+
+/// The status column of a game in this state.
+pub fn stored_status(status: GameStatus) -> Status {
+    match status {
+        GameStatus::Setup => Status::Setup,
+        GameStatus::InProgress => Status::InProgress,
+        GameStatus::WhiteWon => Status::WhiteWon,
+        GameStatus::BlackWon => Status::BlackWon,
+        GameStatus::Draw => Status::Draw,
+        GameStatus::Aborted => Status::Aborted,
+    }
+}
 
 /// The state written to a game's row.
 pub fn row_state(game: &Game) -> GameSnapshot {
@@ -62,4 +75,25 @@ async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
         plies,
         deadline_ms,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stored_status;
+    use gmo_engine::GameStatus;
+
+    #[test]
+    fn stored_statuses_carry_the_api_names() {
+        let statuses = [
+            GameStatus::Setup,
+            GameStatus::InProgress,
+            GameStatus::WhiteWon,
+            GameStatus::BlackWon,
+            GameStatus::Draw,
+            GameStatus::Aborted,
+        ];
+        for status in statuses {
+            assert_eq!(stored_status(status).as_str(), status.name());
+        }
+    }
 }

@@ -4,21 +4,25 @@
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath, Bearer, MaybeBearer};
-use crate::games::{self, Acted, game_error, move_plies, promotion_plies};
-use crate::hub::PlyViews;
+use crate::games::{self, Acted, game_error, move_kinds, move_plies, promotion_plies, with_end};
+use crate::hub::{LineType, PlyViews};
 use crate::metrics::Metrics;
+use crate::record::GameRecordView;
+use crate::routes::doc::{
+    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized, Unavailable,
+};
 use crate::routes::labs::{MoveRequest, Promotion};
 use crate::routes::{preset_genomes, resolve_genome, square};
+use crate::schema::Id;
 use crate::time::now_ms;
-use crate::views::{game_view, ply_answer, viewer_of};
+use crate::views::{GamePly, GameView, game_view, viewer_of};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use gmo_engine::{Game, MoveView, Settings, Viewer};
+use gmo_engine::{Game, MoveView, Settings, Square, Viewer};
 use gmo_store::{GameSettings, NewGame};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -39,51 +43,102 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGameRequest {
+    /// The clock (absent: 5 minutes a side).
     pub clock: Option<ClockRequest>,
+    /// Files, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 4, maximum = 8)]
     pub width: Option<u8>,
+    /// Ranks, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
     /// `bot:<spec>` gives White to a bot: `bot:random`, `bot:greedy`, `bot:search` or
-    /// `bot:search:<time>` (e.g. `bot:search:200ms`); absent, a person plays it.
+    /// `bot:search:<time>` (e.g. `bot:search:200ms`); absent, a person plays it. Bots play on
+    /// boards as wide as their presets (8 or 5 files).
+    #[schema(value_type = Option<crate::schema::BotSeat>)]
     pub white: Option<String>,
     /// `bot:<spec>` gives Black to a bot, as for `white`.
+    #[schema(value_type = Option<crate::schema::BotSeat>)]
     pub black: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockRequest {
-    /// Each side's time in milliseconds (default 300000).
+    /// Each side's time in milliseconds, 1 ms to a week.
+    #[serde(deserialize_with = "crate::extract::whole_number")]
+    #[schema(minimum = 1, maximum = 604_800_000, example = 300_000)]
     pub initial_ms: i64,
+    /// Added to a side's clock after each of its moves, 0 to 60000 ms (default 0).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 0, maximum = 60_000, example = 2_000)]
+    pub increment_ms: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PresetRequest {
-    /// A preset code or `default`.
+    #[schema(value_type = crate::schema::PresetRef)]
     pub preset: String,
 }
 
+/// A new game: its id, each seat's token (shown once) and invite link, and the game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewGameAnswer {
+    #[schema(value_type = crate::schema::Id)]
+    pub id: String,
+    pub seats: SeatTokens,
+    pub invite: Invites,
+    /// For a game between two bots, the token that stops it (`POST /api/games/{id}/abort`);
+    /// `null` otherwise. Shown once.
+    #[schema(value_type = Option<crate::schema::Token>)]
+    pub creator_token: Option<String>,
+    pub game: GameView,
+}
+
+/// Each seat's token: keep one, hand the other to the opponent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatTokens {
+    pub white: SeatToken,
+    pub black: SeatToken,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatToken {
+    /// `null` for a bot's seat.
+    #[schema(value_type = Option<crate::schema::Token>)]
+    pub token: Option<String>,
+}
+
+/// The web page's link for each seat (relative to the server, `/#/game/{id}?seat=…&token=…`);
+/// `null` for a bot's seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Invites {
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
 /// Creates a game → its id, the seats' tokens (shown once), an invite link per seat and its view.
-#[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameRequest,
-    responses((status = 201, description = "{id, seats: {white: {token}, black: {token}}, \
-invite: {white, black} (relative links `/#/game/{id}?seat=…&token=…`, null for a bot's seat), \
-creator_token (a game between two bots: stops it on /abort; else null), game}"),
-              (status = 422, description = "bad settings, a seat naming no known bot, or a clock \
-too long for a game between bots"),
-              (status = 503, description = "the deployment's live games with a bot seat are at their cap")))]
+#[utoipa::path(post, path = "/api/games", tag = "games", operation_id = "create_game",
+    request_body = NewGameRequest,
+    responses((status = 201, description = "the new game", body = NewGameAnswer),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid), (status = 503, response = Unavailable)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<NewGameAnswer>)> {
     let defaults = Settings::default();
-    let initial_ms = body
-        .clock
-        .map_or(defaults.initial_ms, |clock| clock.initial_ms);
+    let (initial_ms, increment_ms) = body.clock.map_or((defaults.initial_ms, 0), |clock| {
+        (clock.initial_ms, clock.increment_ms.unwrap_or(0))
+    });
     let settings = Settings::new(
         body.width.unwrap_or(defaults.width),
         body.height.unwrap_or(defaults.height),
         initial_ms,
     )
+    .and_then(|settings| settings.with_increment(increment_ms))
     .map_err(game_error)?;
     let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
     let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
@@ -114,7 +169,7 @@ pub async fn create(
                 settings: &stored_settings,
                 white_token: white_token.as_deref().map(gmo_store::token_hash),
                 black_token: black_token.as_deref().map(gmo_store::token_hash),
-                status: game.status().name(),
+                status: games::stored_status(game.status()),
                 state: &games::row_state(&game),
                 deadline_ms: game.deadline_ms(),
                 bot_turn: bot_turn.clone(),
@@ -130,14 +185,20 @@ pub async fn create(
         crate::bot::wake(&state, &id, turn);
     }
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
-    let body = json!({
-        "id": id,
-        "invite": {"white": invite("white", &white_token), "black": invite("black", &black_token)},
-        "seats": {"white": {"token": white_token}, "black": {"token": black_token}},
-        "creator_token": creator_token,
-        "game": game_view(&id, &game, Viewer::Spectator, now_ms()),
-    });
-    Ok((StatusCode::CREATED, Json(body)))
+    let answer = NewGameAnswer {
+        invite: Invites {
+            white: invite("white", &white_token),
+            black: invite("black", &black_token),
+        },
+        seats: SeatTokens {
+            white: SeatToken { token: white_token },
+            black: SeatToken { token: black_token },
+        },
+        creator_token,
+        game: game_view(&id, &game, Viewer::Spectator, now_ms()),
+        id,
+    };
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
 /// The web client's link that opens game `id` from `seat` (relative to the server's origin; the
@@ -148,20 +209,23 @@ fn invite_link(id: &str, seat: &str, token: &str) -> String {
 }
 
 /// The game as the caller's seat (or a spectator, without a token) may see it.
-#[utoipa::path(get, path = "/api/games/{id}", tag = "games", params(("id" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 404, description = "no such game")))]
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games", operation_id = "get_game",
+    params(("id" = Id, Path, description = "the game's id")), security(("bearer" = []), ()),
+    responses((status = 200, description = "the game as the caller may see it", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     MaybeBearer(token): MaybeBearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let stored = games::load(&state, &id).await?;
     let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
     Ok(Json(game_view(&id, &stored.state, viewer, now_ms())))
 }
 
 /// Answers a change with the game as the acting seat sees it.
-fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<Value> {
+fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<GameView> {
     Json(game_view(
         id,
         &changed.game,
@@ -171,15 +235,20 @@ fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<Value> {
 }
 
 /// Loads the seat's preset (setup only, once).
-#[utoipa::path(put, path = "/api/games/{id}/preset", tag = "games", request_body = PresetRequest,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 409, description = "not now")))]
+#[utoipa::path(put, path = "/api/games/{id}/preset", tag = "games", operation_id = "load_game_preset",
+    request_body = PresetRequest, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the game as the seat sees it", body = GameView),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn preset(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<PresetRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let genomes = preset_genomes(&state, &body.preset).await?;
     let changed = games::change(&state, &id, &token, |game, seat, _| {
         game.load_preset(seat, &genomes).map_err(game_error)?;
@@ -192,20 +261,25 @@ pub async fn preset(
 fn setup_step<T>(answer: T) -> Acted<T> {
     Acted {
         answer,
-        kinds: vec!["setup"],
+        kinds: vec![LineType::Setup],
         ply: PlyViews::default(),
     }
 }
 
 /// Toggles the king flag of one of the seat's pieces (setup only).
 #[utoipa::path(post, path = "/api/games/{id}/kings/{square}", tag = "games",
-    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 409, description = "not now")))]
+    operation_id = "toggle_game_king", security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the game's id"),
+           ("square" = Square, Path, description = "the square of one of the seat's pieces")),
+    responses((status = 200, description = "the game as the seat sees it", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict),
+              (status = 422, response = Invalid)))]
 pub async fn king(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let at = square(&at)?;
     let changed = games::change(&state, &id, &token, |game, seat, _| {
         game.toggle_king(seat, at)
@@ -217,19 +291,21 @@ pub async fn king(
 }
 
 /// Declares the seat ready; the game starts when both are.
-#[utoipa::path(post, path = "/api/games/{id}/ready", tag = "games", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 409, description = "not now")))]
+#[utoipa::path(post, path = "/api/games/{id}/ready", tag = "games", operation_id = "declare_ready",
+    security(("bearer" = [])), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the game as the seat sees it", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn ready(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         game.ready(seat, now).map_err(game_error)?;
         let mut acted = setup_step(());
         if game.started_ms().is_some() {
-            acted.kinds = with_end(game, vec!["start"]);
+            acted.kinds = with_end(game, vec![LineType::Start]);
         }
         Ok(acted)
     })
@@ -237,18 +313,15 @@ pub async fn ready(
     Ok(seat_view(&id, &changed))
 }
 
-/// `kinds` plus `"end"` when the game is over.
-fn with_end(game: &Game, mut kinds: Vec<&'static str>) -> Vec<&'static str> {
-    if game.is_over() {
-        kinds.push("end");
-    }
-    kinds
-}
-
 /// The legal moves of the piece on a square, either side's.
 #[utoipa::path(get, path = "/api/games/{id}/moves/{square}", tag = "games",
-    params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "a list of move views")))]
+    operation_id = "list_game_moves", security(("bearer" = []), ()),
+    params(("id" = Id, Path, description = "the game's id"),
+           ("square" = Square, Path, description = "the square of the piece")),
+    responses((status = 200, description = "its legal moves (none for an empty square)",
+               body = Vec<MoveView>),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn moves(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
@@ -264,26 +337,27 @@ pub async fn moves(
 }
 
 /// Makes a move → `{"ply", "game"}`.
-#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games", request_body = MoveRequest,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "{ply, game}"), (status = 409, description = "not legal now")))]
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games", operation_id = "make_game_move",
+    request_body = MoveRequest, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the ply as the seat sees it, and the game", body = GamePly),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn play(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GamePly>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         let ply = game
             .play(seat, body.from, body.to, now)
             .map_err(game_error)?;
-        let mut kinds = vec!["move"];
-        if ply.froze && !game.is_over() {
-            kinds.push("clock");
-        }
         Ok(Acted {
             ply: move_plies(game, &ply, seat),
-            kinds: with_end(game, kinds),
+            kinds: move_kinds(game, &ply),
             answer: ply,
         })
     })
@@ -293,25 +367,30 @@ pub async fn play(
         .game
         .move_ply_view(&changed.answer, changed.seat, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
-    Ok(Json(ply_answer(json!(ply), game)))
+    Ok(Json(GamePly { ply, game }))
 }
 
 /// Promotes the due pawn → `{"ply", "game"}`.
-#[utoipa::path(post, path = "/api/games/{id}/promotion", tag = "games", request_body = Promotion,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "{ply, game}"), (status = 409, description = "none due")))]
+#[utoipa::path(post, path = "/api/games/{id}/promotion", tag = "games",
+    operation_id = "promote_game_pawn", request_body = Promotion, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the ply as the seat sees it, and the game", body = GamePly),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn promote(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GamePly>> {
     let genome = resolve_genome(&state, &body.genome).await?;
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         let ply = game.promote(seat, &genome, now).map_err(game_error)?;
         Ok(Acted {
             ply: promotion_plies(game, &ply),
-            kinds: with_end(game, vec!["promotion"]),
+            kinds: with_end(game, vec![LineType::Promotion]),
             answer: ply,
         })
     })
@@ -319,26 +398,28 @@ pub async fn promote(
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
     let game = game_view(&id, &changed.game, viewer, changed.now);
-    Ok(Json(ply_answer(json!(ply), game)))
+    Ok(Json(GamePly { ply, game }))
 }
 
 fn ending<T>(answer: T) -> Acted<T> {
     Acted {
         answer,
-        kinds: vec!["end"],
+        kinds: vec![LineType::End],
         ply: PlyViews::default(),
     }
 }
 
 /// Resigns: the seat loses.
-#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 409, description = "not in progress")))]
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games", operation_id = "resign_game",
+    security(("bearer" = [])), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the game, over", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn resign(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
         game.resign(seat, now).map_err(game_error).map(ending)
     })
@@ -348,14 +429,16 @@ pub async fn resign(
 
 /// Calls the game off: a seat before White's first move; the creator of a game between bots,
 /// with the `creator_token` it was given, at any time before the end.
-#[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, description = "the game view"), (status = 409, description = "too late")))]
+#[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", operation_id = "abort_game",
+    security(("bearer" = [])), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the game, aborted", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn abort(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     if games::is_creator(&state, &id, &token).await? {
         let changed = games::stop_as_creator(&state, &id, &token).await?;
         let view = game_view(&id, &changed.game, Viewer::Spectator, changed.now);
@@ -370,26 +453,27 @@ pub async fn abort(
 
 /// The full record, every genome included, once the game is over (409 before): `plies` as
 /// docs/service.md spells them, `replay` the engine's self-contained record (`gmo_engine::replay`).
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path)),
-    responses((status = 200, description = "{id, status, reason, plies: [move view + landed, \
-mutated_to | {promotion, genome}], replay: <engine record>, game}"),
-              (status = 409, description = "the game is not over")))]
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", operation_id = "get_game_record",
+    security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the whole record", body = GameRecordView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn record(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     MaybeBearer(token): MaybeBearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameRecordView>> {
     let stored = games::load(&state, &id).await?;
     games::viewer_of_token(&state, &stored, token.as_deref()).await?;
     games::require_over(&stored.state)?;
     let game = &stored.state;
     let replay = game.record();
-    Ok(Json(json!({
-        "id": id,
-        "status": game.status(),
-        "reason": game.reason(),
-        "plies": crate::record::plies(&replay)?,
-        "replay": replay,
-        "game": game_view(&id, game, Viewer::Spectator, now_ms()),
-    })))
+    Ok(Json(GameRecordView {
+        status: game.status(),
+        reason: game.reason(),
+        plies: crate::record::plies(&replay)?,
+        replay,
+        game: game_view(&id, game, Viewer::Spectator, now_ms()),
+        id,
+    }))
 }

@@ -3,7 +3,9 @@
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
+use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge};
 use crate::routes::genome_of_dna;
+use crate::schema::GenomeRef;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -21,11 +23,13 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 pub struct NewGenome {
     /// DNA: letters S, A, C, H; white space ignored, lower case accepted.
+    #[schema(value_type = crate::schema::Dna)]
     pub dna: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CreatedGenome {
+    #[schema(value_type = gmo_engine::openapi::CodeSchema)]
     pub code: String,
     /// The canonical DNA.
     pub dna: String,
@@ -36,6 +40,7 @@ pub struct CreatedGenome {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GenomeInfo {
+    #[schema(value_type = gmo_engine::openapi::CodeSchema)]
     pub code: String,
     pub dna: String,
     pub explanation: String,
@@ -44,9 +49,12 @@ pub struct GenomeInfo {
 }
 
 /// Stores a genome: 201 when new, 200 when it was already stored.
-#[utoipa::path(post, path = "/api/genomes", tag = "genomes", request_body = NewGenome,
-    responses((status = 201, body = CreatedGenome), (status = 200, body = CreatedGenome),
-              (status = 422, description = "invalid DNA: the error names the codon and offset")))]
+#[utoipa::path(post, path = "/api/genomes", tag = "genomes", operation_id = "create_genome",
+    request_body = NewGenome,
+    responses((status = 201, description = "stored now", body = CreatedGenome),
+              (status = 200, description = "stored already", body = CreatedGenome),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGenome>,
@@ -70,9 +78,10 @@ pub async fn create(
 }
 
 /// A stored genome by code or name.
-#[utoipa::path(get, path = "/api/genomes/{reference}", tag = "genomes",
-    params(("reference" = String, Path, description = "a code (3gbkd6) or a name (rook)")),
-    responses((status = 200, body = GenomeInfo), (status = 404, description = "not stored")))]
+#[utoipa::path(get, path = "/api/genomes/{reference}", tag = "genomes", operation_id = "get_genome",
+    params(("reference" = GenomeRef, Path, description = "a code (3gbkd6) or a name (rook)")),
+    responses((status = 200, description = "the genome", body = GenomeInfo),
+              (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<String>,

@@ -3,19 +3,23 @@
 use crate::app::AppState;
 use crate::config::MAX_LAB_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
+use crate::error_code::ServiceCode;
 use crate::extract::{ApiJson, ApiPath, Bearer};
 use crate::games::{lab_error, wrong_token};
+use crate::routes::doc::{
+    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized,
+};
 use crate::routes::presets::PresetInfo;
 use crate::routes::{genome_of_dna, preset_genomes, resolve_genome, square};
-use crate::views::lab_view;
+use crate::schema::Id;
+use crate::views::{LabPly, LabView, lab_view};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use gmo_engine::{BoardSize, Color, Lab, MovePly, MoveView, PlyView, Square};
+use gmo_engine::{BoardSize, Color, Lab, MoveView, Square};
 use gmo_genome::Genome;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -34,18 +38,37 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLab {
+    /// Files, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 4, maximum = 8)]
     pub width: Option<u8>,
+    /// Ranks, 4 to 8 (default 8).
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
+}
+
+/// A new lab: its id, its token (shown once) and the lab.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewLabAnswer {
+    #[schema(value_type = Id)]
+    pub id: String,
+    #[schema(value_type = crate::schema::Token)]
+    pub token: String,
+    pub lab: LabView,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     /// A stored genome's code or name; or give `dna`.
+    #[serde(default, deserialize_with = "crate::extract::present")]
+    #[schema(value_type = crate::schema::GenomeRef)]
     pub genome: Option<String>,
     /// Raw DNA (stored on the way); or give `genome`.
+    #[serde(default, deserialize_with = "crate::extract::present")]
+    #[schema(value_type = crate::schema::Dna)]
     pub dna: Option<String>,
-    #[schema(value_type = String, example = "white")]
     pub color: Color,
     #[serde(default)]
     pub pawn: bool,
@@ -56,9 +79,7 @@ pub struct Placement {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
-    #[schema(value_type = String, example = "e2")]
     pub from: Square,
-    #[schema(value_type = String, example = "e4")]
     pub to: Square,
 }
 
@@ -66,36 +87,38 @@ pub struct MoveRequest {
 #[serde(deny_unknown_fields)]
 pub struct Promotion {
     /// The new piece's genome: a code or name.
+    #[schema(value_type = crate::schema::GenomeRef)]
     pub genome: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoadPreset {
-    #[schema(value_type = String, example = "white")]
     pub color: Color,
-    /// A preset code or `default`.
+    #[schema(value_type = crate::schema::PresetRef)]
     pub preset: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavePreset {
-    #[schema(value_type = String, example = "white")]
     pub color: Color,
 }
 
 type StoredLab = gmo_store::Lab<Lab>;
 
 /// Creates a lab: its id, its token (shown once) and its view.
-#[utoipa::path(post, path = "/api/labs", tag = "labs", request_body = NewLab,
-    responses((status = 201, description = "{id, token, lab}"), (status = 422, description = "bad size")))]
+#[utoipa::path(post, path = "/api/labs", tag = "labs", operation_id = "create_lab",
+    request_body = NewLab,
+    responses((status = 201, description = "the new lab", body = NewLabAnswer),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewLab>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<NewLabAnswer>)> {
     let size = BoardSize::new(body.width.unwrap_or(8), body.height.unwrap_or(8))
-        .map_err(|error| ApiError::invalid("bad_size", error.to_string()))?;
+        .map_err(|error| ApiError::invalid(ServiceCode::BadSize, error.to_string()))?;
     let lab = Lab::new(size, rand::random());
     let token = gmo_store::new_token();
     let hash = gmo_store::token_hash(&token);
@@ -103,8 +126,8 @@ pub async fn create(
         .store
         .create_lab(&hash, size.width().into(), size.height().into(), &lab)
         .await?;
-    let body = json!({"id": id, "token": token, "lab": lab_view(&id, &lab)});
-    Ok((StatusCode::CREATED, Json(body)))
+    let lab = lab_view(&id, &lab);
+    Ok((StatusCode::CREATED, Json(NewLabAnswer { id, token, lab })))
 }
 
 /// Loads a lab the token opens: the token is checked before the board is decoded.
@@ -141,7 +164,7 @@ async fn change_storing<T>(
     let letters = lab.dna_letters();
     if letters > MAX_LAB_DNA_LETTERS {
         return Err(ApiError::conflict(
-            "lab_full",
+            ServiceCode::LabFull,
             format!(
                 "a lab keeps at most {MAX_LAB_DNA_LETTERS} letters of DNA (each distinct genome \
                  on its board once); this would make it {letters}: erase pieces or use shorter DNA"
@@ -155,27 +178,35 @@ async fn change_storing<T>(
     Ok((lab, out))
 }
 
-#[utoipa::path(get, path = "/api/labs/{id}", tag = "labs", security(("bearer" = [])),
-    params(("id" = String, Path)), responses((status = 200, description = "the lab view")))]
+#[utoipa::path(get, path = "/api/labs/{id}", tag = "labs", operation_id = "get_lab",
+    security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id")),
+    responses((status = 200, description = "the lab", body = LabView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabView>> {
     let stored = open(&state, &id, &token).await?;
     Ok(Json(lab_view(&id, &stored.board)))
 }
 
 /// Places a piece (replacing what was there).
-#[utoipa::path(put, path = "/api/labs/{id}/squares/{square}", tag = "labs", request_body = Placement,
-    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "the lab view")))]
+#[utoipa::path(put, path = "/api/labs/{id}/squares/{square}", tag = "labs",
+    operation_id = "place_lab_piece", request_body = Placement, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the lab's id"), ("square" = Square, Path, description = "a square of the board")),
+    responses((status = 200, description = "the lab", body = LabView),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn place(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Placement>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
     let genome = placed_genome(&state, &body).await?;
     let (lab, ()) = change(&state, &id, &token, |lab| {
@@ -196,33 +227,41 @@ async fn placed_genome(state: &AppState, body: &Placement) -> ApiResult<Genome> 
             Ok(genome)
         }
         _ => Err(ApiError::invalid(
-            "genome_or_dna",
+            ServiceCode::GenomeOrDna,
             "give exactly one of `genome` (a code or name) and `dna`",
         )),
     }
 }
 
+/// Erases the piece on a square (nothing there is fine).
 #[utoipa::path(delete, path = "/api/labs/{id}/squares/{square}", tag = "labs",
-    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "the lab view")))]
+    operation_id = "erase_lab_piece", security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id"), ("square" = Square, Path, description = "a square of the board")),
+    responses((status = 200, description = "the lab", body = LabView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict),
+              (status = 422, response = Invalid)))]
 pub async fn erase(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
     let (lab, _) = change(&state, &id, &token, |lab| lab.erase(at).map_err(lab_error)).await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 
+/// Toggles the king flag of the piece on a square.
 #[utoipa::path(post, path = "/api/labs/{id}/squares/{square}/king", tag = "labs",
-    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "the lab view")))]
+    operation_id = "toggle_lab_king", security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id"), ("square" = Square, Path, description = "a square of the board")),
+    responses((status = 200, description = "the lab", body = LabView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict),
+              (status = 422, response = Invalid)))]
 pub async fn king(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
     Bearer(token): Bearer,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
     let (lab, _) = change(&state, &id, &token, |lab| {
         lab.toggle_king(at).map_err(lab_error)
@@ -233,8 +272,11 @@ pub async fn king(
 
 /// The legal moves of the piece on a square.
 #[utoipa::path(get, path = "/api/labs/{id}/moves/{square}", tag = "labs",
-    security(("bearer" = [])), params(("id" = String, Path), ("square" = String, Path)),
-    responses((status = 200, description = "a list of move views")))]
+    operation_id = "list_lab_moves", security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id"), ("square" = Square, Path, description = "a square of the board")),
+    responses((status = 200, description = "its legal moves (none for an empty square)",
+               body = Vec<MoveView>),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn moves(
     State(state): State<AppState>,
     ApiPath((id, at)): ApiPath<(String, String)>,
@@ -249,63 +291,71 @@ pub async fn moves(
 }
 
 /// Makes a move (any piece, any time) → `{"ply", "lab"}`.
-#[utoipa::path(post, path = "/api/labs/{id}/moves", tag = "labs", request_body = MoveRequest,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "{ply, lab}"), (status = 409, description = "illegal")))]
+#[utoipa::path(post, path = "/api/labs/{id}/moves", tag = "labs", operation_id = "make_lab_move",
+    request_body = MoveRequest, security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id")),
+    responses((status = 200, description = "the ply and the lab", body = LabPly),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn play(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabPly>> {
     let (lab, ply) = change_storing(&state, &id, &token, |lab| {
         let ply = lab.play(body.from, body.to).map_err(lab_error)?;
         let mutant = ply.drawn.mutation.clone();
         Ok((ply, mutant))
     })
     .await?;
-    Ok(Json(
-        json!({"ply": move_ply(&ply), "lab": lab_view(&id, &lab)}),
-    ))
-}
-
-fn move_ply(ply: &MovePly) -> PlyView {
-    PlyView::Move {
-        mv: MoveView::new(ply.from, ply.to, ply.effect),
-        landed: ply.drawn.landed,
-        mutated_to: ply.drawn.mutation.as_ref().map(|g| g.code().to_string()),
-    }
+    Ok(Json(LabPly {
+        ply: lab.move_ply_view(&ply),
+        lab: lab_view(&id, &lab),
+    }))
 }
 
 /// Promotes the due pawn → `{"ply", "lab"}`.
-#[utoipa::path(post, path = "/api/labs/{id}/promotion", tag = "labs", request_body = Promotion,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "{ply, lab}"), (status = 409, description = "none due")))]
+#[utoipa::path(post, path = "/api/labs/{id}/promotion", tag = "labs",
+    operation_id = "promote_lab_pawn", request_body = Promotion, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the lab's id")),
+    responses((status = 200, description = "the ply and the lab", body = LabPly),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn promote(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabPly>> {
     let genome = resolve_genome(&state, &body.genome).await?;
     let (lab, ply) = change(&state, &id, &token, |lab| {
         lab.promote(&genome).map_err(lab_error)
     })
     .await?;
-    let ply = json!({"promotion": ply.at, "genome": genome.code().to_string()});
-    Ok(Json(json!({"ply": ply, "lab": lab_view(&id, &lab)})))
+    Ok(Json(LabPly {
+        ply: lab.promotion_ply_view(&ply),
+        lab: lab_view(&id, &lab),
+    }))
 }
 
 /// Fills a side's back rank from a preset, and its pawn rank with pawns.
-#[utoipa::path(post, path = "/api/labs/{id}/preset", tag = "labs", request_body = LoadPreset,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, description = "the lab view")))]
+#[utoipa::path(post, path = "/api/labs/{id}/preset", tag = "labs", operation_id = "load_lab_preset",
+    request_body = LoadPreset, security(("bearer" = [])), params(("id" = Id, Path, description = "the lab's id")),
+    responses((status = 200, description = "the lab", body = LabView),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn preset(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<LoadPreset>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LabView>> {
     // Check the token before the preset, so a stranger learns nothing about presets here.
     open(&state, &id, &token).await?;
     let genomes = preset_genomes(&state, &body.preset).await?;
@@ -317,9 +367,14 @@ pub async fn preset(
 }
 
 /// Saves a side's full back rank as a preset → `{"code", "genomes"}`.
-#[utoipa::path(post, path = "/api/labs/{id}/preset/save", tag = "labs", request_body = SavePreset,
-    security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, body = PresetInfo), (status = 409, description = "rank not full")))]
+#[utoipa::path(post, path = "/api/labs/{id}/preset/save", tag = "labs",
+    operation_id = "save_lab_preset", request_body = SavePreset, security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the lab's id")),
+    responses((status = 200, description = "the stored preset", body = PresetInfo),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
+              (status = 409, response = Conflict), (status = 413, response = TooLarge),
+              (status = 422, response = Invalid)))]
 pub async fn save_preset(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,

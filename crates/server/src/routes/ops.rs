@@ -2,12 +2,14 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::routes::doc::Unavailable;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -16,23 +18,36 @@ pub fn router() -> Router<AppState> {
         .route("/api/openapi.json", get(openapi))
 }
 
+/// A healthy service.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// Always `ok` (an unhealthy service answers 503).
+    #[schema(pattern = "^ok$")]
+    pub status: &'static str,
+    /// The backend in use: `postgres` or `sqlite`.
+    #[schema(pattern = "^(postgres|sqlite)$")]
+    pub database: &'static str,
+}
+
 /// 200 when the database answers.
-#[utoipa::path(get, path = "/healthz", tag = "operations",
-    responses((status = 200, description = "the database answers"),
-              (status = 503, description = "the database does not answer")))]
-pub async fn health(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/healthz", tag = "operations", operation_id = "health",
+    responses((status = 200, description = "the database answers", body = Health),
+              (status = 503, response = Unavailable)))]
+pub async fn health(State(state): State<AppState>) -> ApiResult<Json<Health>> {
     state.store.ping().await.map_err(|error| {
         tracing::warn!(%error, "health check: the database does not answer");
         ApiError::Unavailable("the database does not answer".into())
     })?;
-    Ok(Json(
-        json!({"status": "ok", "database": state.store.backend_name()}),
-    ))
+    Ok(Json(Health {
+        status: "ok",
+        database: state.store.backend_name(),
+    }))
 }
 
 /// Prometheus text.
-#[utoipa::path(get, path = "/metrics", tag = "operations",
-    responses((status = 200, description = "Prometheus text exposition format")))]
+#[utoipa::path(get, path = "/metrics", tag = "operations", operation_id = "metrics",
+    responses((status = 200, description = "Prometheus text exposition format (version 0.0.4)",
+               content_type = "text/plain", body = String)))]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
@@ -40,7 +55,9 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
-/// This API's OpenAPI 3 document.
+/// This API's OpenAPI 3.1 document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operations", operation_id = "openapi",
+    responses((status = 200, description = "this document", body = Object)))]
 pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(crate::openapi::document())
 }

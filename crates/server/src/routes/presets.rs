@@ -3,11 +3,14 @@
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
+use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge};
+use crate::schema::PresetRef;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use gmo_engine::BoardSize;
+use gmo_engine::RefusalCode;
 use gmo_store::StoredPreset;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,14 +24,17 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPreset {
-    /// One genome code or name per file, file a first.
+    /// One genome code or name per file, file a first: 4 to 8 of them.
+    #[schema(value_type = Vec<crate::schema::GenomeRef>, min_items = 4, max_items = 8)]
     pub genomes: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PresetInfo {
+    #[schema(value_type = gmo_engine::openapi::CodeSchema)]
     pub code: String,
     /// Genome codes, file a first.
+    #[schema(value_type = Vec<gmo_engine::openapi::CodeSchema>, min_items = 4, max_items = 8)]
     pub genomes: Vec<String>,
 }
 
@@ -42,10 +48,12 @@ impl From<StoredPreset> for PresetInfo {
 }
 
 /// Stores a preset for a board as wide as it has genomes: 201 when new, 200 when already stored.
-#[utoipa::path(post, path = "/api/presets", tag = "presets", request_body = NewPreset,
-    responses((status = 201, body = PresetInfo), (status = 200, body = PresetInfo),
-              (status = 404, description = "a genome is not stored"),
-              (status = 422, description = "not a board's width of genomes")))]
+#[utoipa::path(post, path = "/api/presets", tag = "presets", operation_id = "create_preset",
+    request_body = NewPreset,
+    responses((status = 201, description = "stored now", body = PresetInfo),
+              (status = 200, description = "stored already", body = PresetInfo),
+              (status = 400, response = BadRequest), (status = 404, response = NotFound),
+              (status = 413, response = TooLarge), (status = 422, response = Invalid)))]
 pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewPreset>,
@@ -53,7 +61,7 @@ pub async fn create(
     let width = body.genomes.len();
     if !(usize::from(BoardSize::MIN)..=usize::from(BoardSize::MAX)).contains(&width) {
         return Err(ApiError::invalid(
-            "preset_length",
+            RefusalCode::PresetLength,
             format!(
                 "a preset holds one genome per file: {} to {} genomes, not {width}",
                 BoardSize::MIN,
@@ -71,9 +79,10 @@ pub async fn create(
 }
 
 /// A preset by code or name (`default` always exists).
-#[utoipa::path(get, path = "/api/presets/{reference}", tag = "presets",
-    params(("reference" = String, Path, description = "a preset code or `default`")),
-    responses((status = 200, body = PresetInfo), (status = 404, description = "not stored")))]
+#[utoipa::path(get, path = "/api/presets/{reference}", tag = "presets", operation_id = "get_preset",
+    params(("reference" = PresetRef, Path, description = "a preset code or `default`")),
+    responses((status = 200, description = "the preset", body = PresetInfo),
+              (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<String>,

@@ -2,17 +2,26 @@
 //! length limit before parsing.
 
 use crate::app::AppState;
-use crate::config::MAX_DNA_LETTERS;
+use crate::config::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
 use crate::error::{ApiError, ApiResult};
+use crate::error_code::ServiceCode;
 use gmo_engine::{BadSquare, Square};
 use gmo_genome::Genome;
 
-/// Parses submitted DNA, refusing more than [`MAX_DNA_LETTERS`] letters first.
+/// Parses submitted DNA, refusing more than [`MAX_DNA_TEXT`] characters or [`MAX_DNA_LETTERS`]
+/// letters first.
 pub fn genome_of_dna(dna: &str) -> ApiResult<Genome> {
+    let characters = dna.chars().count();
+    if characters > MAX_DNA_TEXT {
+        return Err(ApiError::invalid(
+            ServiceCode::DnaTooLong,
+            format!("DNA may have at most {MAX_DNA_TEXT} characters; this one has {characters}"),
+        ));
+    }
     let letters = dna.chars().filter(|c| !c.is_whitespace()).count();
     if letters > MAX_DNA_LETTERS {
         return Err(ApiError::invalid(
-            "dna_too_long",
+            ServiceCode::DnaTooLong,
             format!("DNA may have at most {MAX_DNA_LETTERS} letters; this one has {letters}"),
         ));
     }
@@ -43,5 +52,5 @@ pub async fn preset_genomes(state: &AppState, reference: &str) -> ApiResult<Vec<
 /// A square named in a path.
 pub fn square(name: &str) -> ApiResult<Square> {
     name.parse()
-        .map_err(|error: BadSquare| ApiError::invalid("bad_square", error.to_string()))
+        .map_err(|error: BadSquare| ApiError::invalid(ServiceCode::BadSquare, error.to_string()))
 }

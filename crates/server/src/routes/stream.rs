@@ -6,17 +6,19 @@ use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::games;
-use crate::hub::{Subscription, Update};
+use crate::hub::{LineType, Subscription, Update};
+use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
+use crate::schema::Id;
 use crate::time::now_ms;
-use crate::views::game_view;
+use crate::views::{GameView, game_view};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::Viewer;
-use serde_json::{Value, json};
+use gmo_engine::{PlyView, Viewer};
+use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -26,10 +28,37 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/stream", get(stream))
 }
 
-/// Follows a game live.
-#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path)),
-    responses((status = 200, content_type = "application/x-ndjson",
-               description = "the view, then one line per change: {type: move|promotion|setup|start|clock|end|resync, version, ply?, game}")))]
+/// One line of a game's stream: the first is the game as the caller may see it, every later one
+/// a change.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum StreamLine {
+    View(GameView),
+    Change(ChangeLine),
+}
+
+/// A change of the game, with the game as the caller may see it afterwards.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ChangeLine {
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The game's version after the change (it only grows).
+    pub version: i64,
+    /// On `move` and `promotion` lines: the ply as the caller may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<PlyView>,
+    pub game: GameView,
+}
+
+/// Follows a game live: NDJSON, one JSON object per line; it closes after the end.
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
+    security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
+               description = "newline-delimited JSON: first the game view, then one change line \
+per change (`type`: move, promotion, setup, start, clock, end, resync); the stream closes after \
+the end"),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound)))]
 pub async fn stream(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -53,7 +82,7 @@ pub async fn stream(
         done: stored.state.is_over(),
     };
     let first = game_view(&follow.id, &stored.state, viewer, now_ms());
-    follow.lines.push_back(line_of(&first));
+    follow.lines.push_back(line_of(&StreamLine::View(first)));
     let body = Body::from_stream(futures_util::stream::unfold(follow, Follow::next));
     Ok((
         [
@@ -107,14 +136,17 @@ impl Follow {
     fn show(&mut self, update: &Update) {
         self.version = update.version;
         let game = game_view(&self.id, &update.game, self.viewer, now_ms());
-        for kind in &update.kinds {
-            let mut line = json!({"type": kind, "version": update.version});
-            if matches!(kind.as_str(), "move" | "promotion") {
-                if let Some(ply) = update.ply.for_viewer(self.viewer) {
-                    line["ply"] = ply.clone();
-                }
-            }
-            line["game"] = game.clone();
+        for &kind in &update.kinds {
+            let ply = match kind {
+                LineType::Move | LineType::Promotion => update.ply.for_viewer(self.viewer),
+                _ => None,
+            };
+            let line = StreamLine::Change(ChangeLine {
+                kind,
+                version: update.version,
+                ply: ply.cloned(),
+                game: game.clone(),
+            });
             self.lines.push_back(line_of(&line));
         }
         self.done = update.game.is_over();
@@ -126,7 +158,7 @@ impl Follow {
             Ok(stored) => {
                 let update = Update {
                     version: stored.version,
-                    kinds: vec!["resync".into()],
+                    kinds: vec![LineType::Resync],
                     ply: Default::default(),
                     game: stored.state,
                 };
@@ -140,8 +172,8 @@ impl Follow {
     }
 }
 
-fn line_of(value: &Value) -> Bytes {
-    let mut text = value.to_string();
-    text.push('\n');
+fn line_of(line: &StreamLine) -> Bytes {
+    let mut text = serde_json::to_vec(line).unwrap_or_default();
+    text.push(b'\n');
     Bytes::from(text)
 }

@@ -1,0 +1,190 @@
+//! The `code` of an error body: one enum on the wire, made of the service's own codes, the
+//! engine's refusals and the genome parser's error kinds. The three sets are disjoint (a test
+//! checks it), so a code names exactly one cause, and the OpenAPI document lists them all as one
+//! string enum.
+
+use gmo_engine::RefusalCode;
+use gmo_genome::ErrorKind;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use std::fmt;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
+
+/// The codes the service itself gives (the engine and the parser have their own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ServiceCode {
+    /// 400: the body is not JSON.
+    MalformedJson,
+    /// 400: the body was not sent as `application/json`.
+    ContentType,
+    /// 400: the body could not be read.
+    BadBody,
+    /// 400: a path segment does not fit.
+    BadPath,
+    /// 422: the JSON does not fit the request's schema (a missing, unknown or mistyped field).
+    InvalidField,
+    /// 422: not a square name.
+    BadSquare,
+    /// 422: a board size outside 4–8.
+    BadSize,
+    /// 422: a seat naming no bot the service runs, or bots on a board they cannot play.
+    BadSeat,
+    /// 422: a game between two bots asks for a longer clock than such games may have.
+    BadClock,
+    /// 422: a placement must name exactly one of `genome` and `dna`.
+    GenomeOrDna,
+    /// 422: DNA longer than the limit.
+    DnaTooLong,
+    /// 401: no token, or one this service never issued.
+    Unauthorized,
+    /// 403: a token for another seat, game or lab.
+    Forbidden,
+    /// 404: no such genome, preset, game, lab or route.
+    NotFound,
+    /// 409: another request changed the game or lab first.
+    Conflict,
+    /// 409: the record opens once the game is over.
+    NotOver,
+    /// 409: no bot is to move.
+    NotBotTurn,
+    /// 409: the game changed while its bot thought (the bot thinks again).
+    MovedOn,
+    /// 409: the lab would keep more DNA than a lab may.
+    LabFull,
+    /// 413: the body is larger than the limit.
+    TooLarge,
+    /// 503: a dependency (the database) does not answer.
+    Unavailable,
+    /// 500: the server failed.
+    Internal,
+}
+
+/// The code as the wire spells it.
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(Value::String(name)) => f.write_str(&name),
+            _ => write!(f, "{self:?}"),
+        }
+    }
+}
+
+/// A genome parser's error kind, written as its code (`bad_letter`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GenomeCode(pub ErrorKind);
+
+impl Serialize for GenomeCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.code())
+    }
+}
+
+/// Why a request was refused, as the error body's `code`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
+pub enum ErrorCode {
+    Service(ServiceCode),
+    Refusal(RefusalCode),
+    Genome(GenomeCode),
+}
+
+impl From<ServiceCode> for ErrorCode {
+    fn from(code: ServiceCode) -> ErrorCode {
+        ErrorCode::Service(code)
+    }
+}
+
+impl From<RefusalCode> for ErrorCode {
+    fn from(code: RefusalCode) -> ErrorCode {
+        ErrorCode::Refusal(code)
+    }
+}
+
+impl From<ErrorKind> for ErrorCode {
+    fn from(kind: ErrorKind) -> ErrorCode {
+        ErrorCode::Genome(GenomeCode(kind))
+    }
+}
+
+impl ErrorCode {
+    /// Every code on the wire: the service's, the engine's, then the parser's.
+    pub fn names() -> Vec<String> {
+        let mut names = enum_names(ServiceCode::schema());
+        names.extend(enum_names(RefusalCode::schema()));
+        names.extend(ErrorKind::ALL.iter().map(|kind| kind.code().to_owned()));
+        names
+    }
+}
+
+/// The values of a derived string enum's schema.
+fn enum_names(schema: RefOr<Schema>) -> Vec<String> {
+    match schema {
+        RefOr::T(Schema::Object(object)) => object
+            .enum_values
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|value| match value {
+                Value::String(name) => Some(name),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl PartialSchema for ErrorCode {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(ErrorCode::names()))
+            .description(Some(
+                "A machine-readable reason: the service's own codes, the engine's refusals \
+                 (phase, turn, legality) and the DNA parser's error kinds.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ErrorCode {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_listed_once() {
+        let names = ErrorCode::names();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(
+            unique.len(),
+            names.len(),
+            "a code names two causes: {names:?}"
+        );
+        assert!(names.len() > 40, "{names:?}");
+    }
+
+    #[test]
+    fn codes_serialise_as_the_listed_names() {
+        let names = ErrorCode::names();
+        let samples = [
+            ErrorCode::from(ServiceCode::DnaTooLong),
+            ErrorCode::from(RefusalCode::NotYourTurn),
+            ErrorCode::from(ErrorKind::HInStep),
+        ];
+        for code in samples {
+            let Value::String(name) = serde_json::to_value(code).unwrap_or_default() else {
+                panic!("{code:?} is not a string");
+            };
+            assert!(names.contains(&name), "{name} is not listed");
+        }
+        assert_eq!(
+            serde_json::to_value(ErrorCode::from(ErrorKind::HInStep)).ok(),
+            Some(Value::from("h_in_step"))
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! Schemas of the strings the API passes around (ids, tokens, genome and preset references, DNA,
+//! bot seats), with the patterns and limits the handlers enforce, for the OpenAPI document.
+
+use crate::config::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
+use gmo_engine::openapi::CODE_PATTERN;
+use serde_json::json;
+use std::borrow::Cow;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
+
+/// 128 random bits in 32 lower-case hex digits: game, lab and seek ids, and bearer tokens.
+pub const HEX_PATTERN: &str = "^[0-9a-f]{32}$";
+
+fn string(pattern: &str, description: &str, example: &str) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(pattern))
+        .description(Some(description))
+        .examples([example])
+}
+
+/// `^(<code>|name|…)$`: a code, or one of `names`.
+fn code_or(names: impl IntoIterator<Item = &'static str>) -> String {
+    let code = CODE_PATTERN.trim_start_matches('^').trim_end_matches('$');
+    let names: Vec<&str> = names.into_iter().collect();
+    format!("^({code}|{})$", names.join("|"))
+}
+
+macro_rules! string_schema {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $schema:expr) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name;
+
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                $schema.into()
+            }
+        }
+
+        impl ToSchema for $name {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed($label)
+            }
+        }
+    };
+}
+
+string_schema!(
+    /// A game's or a lab's id.
+    Id,
+    "Id",
+    string(HEX_PATTERN, "An id: 32 hex digits.", "5d41402abc4b2a76b9719d911017c592")
+);
+
+string_schema!(
+    /// A bearer token, shown once when its game or lab is created.
+    Token,
+    "Token",
+    string(HEX_PATTERN, "A secret: 32 hex digits. Send it as `Authorization: Bearer <token>`.", "0cc175b9c0f1b6a831c399e269772661")
+);
+
+string_schema!(
+    /// A stored genome: its code, or the name of a standard piece.
+    GenomeRef,
+    "GenomeRef",
+    string(
+        &code_or(gmo_genome::standard::STANDARD.map(|(name, _)| name)),
+        "A genome: its code, or the name of a standard piece.",
+        "rook"
+    )
+);
+
+string_schema!(
+    /// A stored preset: its code, or `default`.
+    PresetRef,
+    "PresetRef",
+    string(&code_or(["default"]), "A preset: its code, or `default`.", "default")
+);
+
+string_schema!(
+    /// DNA as submitted: letters S, A, C, H in either case, white space ignored.
+    Dna,
+    "Dna",
+    string(
+        // White space as Rust's `char::is_whitespace` knows it, which the parser skips.
+        "^[SACHsach\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+        &format!(
+            "DNA: the letters S, A, C, H (either case); white space is ignored. At most \
+             {MAX_DNA_LETTERS} letters and {MAX_DNA_TEXT} characters."
+        ),
+        "AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA"
+    )
+    .max_length(Some(MAX_DNA_TEXT))
+);
+
+/// A positive number that fits the bot's budget parser (at most 18 significant digits).
+const BUDGET: &str = "0*[1-9][0-9]{0,17}(ms|s)";
+
+string_schema!(
+    /// A seat given to a bot: `bot:random`, `bot:greedy`, `bot:search` or `bot:search:<time>`.
+    BotSeat,
+    "BotSeat",
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some(["bot:random", "bot:greedy", "bot:search"]))
+        )
+        .item(string(
+            &format!("^bot:search:{BUDGET}$"),
+            "The search bot with a time per ply (capped by the server).",
+            "bot:search:200ms"
+        ))
+        .description(Some("A bot to play this seat; absent or null, a person plays it."))
+        .examples([json!("bot:search")])
+);

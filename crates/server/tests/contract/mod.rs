@@ -1,0 +1,589 @@
+//! The OpenAPI document as a contract: its own invariants (unique operation ids, a schema for
+//! every request and answer, patterns on every path parameter), and every answer of a scripted
+//! game, lab and their errors validated against the schema the document gives for its operation
+//! and status (JSON Schema 2020-12, formats checked).
+
+use crate::common::{Answer, Server};
+use gmo_engine::{BoardSize, Settings};
+use jsonschema::Validator;
+use reqwest::Method;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeSet;
+
+both!(
+    the_document_describes_every_operation_fully,
+    every_answer_of_a_scripted_game_fits_the_document,
+);
+
+/// The document of a running server, and what has been checked against it.
+struct Contract {
+    document: Value,
+    checked: BTreeSet<(String, String, u16)>,
+}
+
+impl Contract {
+    async fn of(server: &Server) -> Contract {
+        let answer = server.get("/api/openapi.json", None).await;
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.body["openapi"], "3.1.0");
+        Contract {
+            document: answer.body,
+            checked: BTreeSet::new(),
+        }
+    }
+
+    /// Follows a `$ref` inside the document.
+    fn resolve<'a>(&'a self, value: &'a Value) -> &'a Value {
+        match value["$ref"].as_str() {
+            Some(pointer) => self
+                .document
+                .pointer(pointer.trim_start_matches('#'))
+                .unwrap_or_else(|| panic!("{pointer} resolves")),
+            None => value,
+        }
+    }
+
+    /// The validator for the body of `status` from `method path` in `media` type.
+    fn validator(&self, method: &Method, path: &str, status: u16, media: &str) -> Validator {
+        let operation = &self.document["paths"][path][method.as_str().to_lowercase()];
+        assert!(operation.is_object(), "{method} {path} is documented");
+        let response = self.resolve(&operation["responses"][status.to_string()]);
+        assert!(
+            response.is_object(),
+            "{method} {path} documents {status}: {operation}"
+        );
+        let schema = &response["content"][media]["schema"];
+        assert!(
+            schema.is_object(),
+            "{method} {path} {status} has a {media} schema"
+        );
+        validator_in(&self.document, schema)
+    }
+
+    /// Checks an answer of `method path` (the documented path, with `{id}`) against its schema.
+    fn check(&mut self, method: Method, path: &str, answer: &Answer) -> Value {
+        let validator = self.validator(&method, path, answer.status, "application/json");
+        if let Err(error) = validator.validate(&answer.body) {
+            panic!(
+                "{method} {path} {}: {error} at {}\n{}",
+                answer.status,
+                error.instance_path(),
+                answer.text
+            );
+        }
+        self.checked
+            .insert((method.to_string(), path.to_owned(), answer.status));
+        answer.body.clone()
+    }
+
+    /// Checks one NDJSON line of the game stream against the line schema.
+    fn check_line(&mut self, line: &Value) {
+        let path = "/api/games/{id}/stream";
+        let validator = self.validator(&Method::GET, path, 200, "application/x-ndjson");
+        if let Err(error) = validator.validate(line) {
+            panic!("stream line: {error} at {}\n{line}", error.instance_path());
+        }
+        self.checked.insert(("GET".into(), path.into(), 200));
+    }
+}
+
+/// A validator for `schema`, a part of `document` whose `$ref`s point into the document.
+fn validator_in(document: &Value, schema: &Value) -> Validator {
+    let mut root = Map::new();
+    root.insert("allOf".into(), json!([schema]));
+    root.insert("components".into(), document["components"].clone());
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&Value::Object(root))
+        .unwrap_or_else(|error| panic!("the schema compiles: {error}\n{schema}"))
+}
+
+const METHODS: [&str; 4] = ["get", "put", "post", "delete"];
+
+async fn the_document_describes_every_operation_fully(server: Server) {
+    let contract = Contract::of(&server).await;
+    let document = &contract.document;
+    let mut ids = BTreeSet::new();
+    let mut operations = 0;
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for method in METHODS {
+            let Some(operation) = item.get(method) else {
+                continue;
+            };
+            operations += 1;
+            let id = operation["operationId"].as_str().expect("an operationId");
+            assert!(ids.insert(id.to_owned()), "operationId {id} is unique");
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let schema = contract.resolve(&parameter["schema"]);
+                assert!(
+                    schema["pattern"].is_string(),
+                    "{method} {path}: parameter {} has a pattern",
+                    parameter["name"]
+                );
+            }
+            if let Some(body) = operation.get("requestBody") {
+                assert!(
+                    body["content"]["application/json"]["schema"].is_object(),
+                    "{method} {path}: the request has a schema"
+                );
+            }
+            let responses = operation["responses"].as_object().expect("responses");
+            for (status, response) in responses {
+                let response = contract.resolve(response);
+                let content = response["content"].as_object();
+                let has_schema = content.is_some_and(|content| {
+                    content.values().all(|media| media["schema"].is_object())
+                });
+                assert!(
+                    has_schema || status == "408",
+                    "{method} {path} {status} has a schema: {response}"
+                );
+            }
+            assert!(
+                responses.contains_key("500"),
+                "{method} {path} documents 500"
+            );
+            let secured = operation["security"].as_array();
+            if let Some(requirements) = secured {
+                assert!(
+                    responses.contains_key("401"),
+                    "{method} {path}: a token route documents 401"
+                );
+                assert!(requirements.iter().any(|r| r.get("bearer").is_some()));
+            }
+        }
+    }
+    assert_eq!(operations, 29, "every route is documented");
+    // Every schema compiles, patterns included (an invalid pattern would fail here).
+    for (name, schema) in document["components"]["schemas"]
+        .as_object()
+        .expect("schemas")
+    {
+        let reference = json!({"$ref": format!("#/components/schemas/{name}")});
+        validator_in(document, &reference);
+        assert!(schema.is_object(), "{name}");
+    }
+    // The limits it states are the engine's.
+    let schemas = &document["components"]["schemas"];
+    let clock = &schemas["ClockRequest"]["properties"];
+    assert_eq!(clock["initial_ms"]["maximum"], Settings::MAX_INITIAL_MS);
+    assert_eq!(clock["increment_ms"]["maximum"], Settings::MAX_INCREMENT_MS);
+    for (schema, field) in [
+        ("NewGameRequest", "width"),
+        ("NewLab", "height"),
+        ("GameView", "width"),
+    ] {
+        let bounds = &schemas[schema]["properties"][field];
+        assert_eq!(bounds["minimum"], BoardSize::MIN, "{schema}.{field}");
+        assert_eq!(bounds["maximum"], BoardSize::MAX, "{schema}.{field}");
+    }
+    let genomes = &schemas["NewPreset"]["properties"]["genomes"];
+    assert_eq!(genomes["minItems"], BoardSize::MIN);
+    assert_eq!(genomes["maxItems"], BoardSize::MAX);
+    // The validator does reject what does not fit: a game view without its id.
+    let game_view = validator_in(document, &json!({"$ref": "#/components/schemas/GameView"}));
+    assert!(!game_view.is_valid(&json!({"status": "setup"})));
+    let codes = &document["components"]["schemas"]["ErrorCode"]["enum"];
+    for code in ["not_your_turn", "h_in_step", "malformed_json", "not_found"] {
+        assert!(
+            codes.as_array().expect("codes").contains(&json!(code)),
+            "{code} is listed"
+        );
+    }
+}
+
+async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
+    let mut c = Contract::of(&server).await;
+    let games = "/api/games";
+    let game = "/api/games/{id}";
+
+    // Genomes and presets.
+    let bad_dna = server
+        .post("/api/genomes", None, json!({"dna": "AHHX"}))
+        .await;
+    assert_eq!(
+        c.check(Method::POST, "/api/genomes", &bad_dna)["error"]["codon"],
+        1
+    );
+    let rook = server
+        .post(
+            "/api/genomes",
+            None,
+            json!({"dna": gmo_genome::standard::ROOK}),
+        )
+        .await;
+    c.check(Method::POST, "/api/genomes", &rook);
+    let rook_code = rook.body["code"].as_str().expect("a code").to_owned();
+    c.check(
+        Method::GET,
+        "/api/genomes/{reference}",
+        &server.get("/api/genomes/rook", None).await,
+    );
+    c.check(
+        Method::GET,
+        "/api/genomes/{reference}",
+        &server.get("/api/genomes/zzzzzz", None).await,
+    );
+    let presets = "/api/presets";
+    let white_preset = server
+        .post(
+            presets,
+            None,
+            json!({"genomes": ["rook", "king", "rook", "rook"]}),
+        )
+        .await;
+    let white_preset = c.check(Method::POST, presets, &white_preset)["code"].clone();
+    let black_preset = server
+        .post(
+            presets,
+            None,
+            json!({"genomes": ["rook", "rook", "king", "rook"]}),
+        )
+        .await;
+    let black_preset = c.check(Method::POST, presets, &black_preset)["code"].clone();
+    c.check(
+        Method::GET,
+        "/api/presets/{reference}",
+        &server.get("/api/presets/default", None).await,
+    );
+    let short = server
+        .post(presets, None, json!({"genomes": ["rook"]}))
+        .await;
+    assert_eq!(
+        c.check(Method::POST, presets, &short)["error"]["code"],
+        "preset_length"
+    );
+
+    // A 4×4 game to a promotion and a king's capture, every answer checked.
+    let created = server
+        .post(
+            games,
+            None,
+            json!({"width": 4, "height": 4, "clock": {"initial_ms": 60_000}}),
+        )
+        .await;
+    let created = c.check(Method::POST, games, &created);
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let token = |side: &str| {
+        created["seats"][side]["token"]
+            .as_str()
+            .expect("a token")
+            .to_owned()
+    };
+    let (white, black) = (token("white"), token("black"));
+    let url = |tail: &str| format!("/api/games/{id}{tail}");
+    let mut stream = server.stream(&id, Some(&black)).await;
+    c.check(Method::GET, game, &server.get(&url(""), None).await);
+    for (seat, preset, king) in [(&white, &white_preset, "b1"), (&black, &black_preset, "c4")] {
+        let loaded = server
+            .put(&url("/preset"), Some(seat), json!({"preset": preset}))
+            .await;
+        c.check(Method::PUT, "/api/games/{id}/preset", &loaded);
+        let kinged = server
+            .post(&url(&format!("/kings/{king}")), Some(seat), json!({}))
+            .await;
+        c.check(Method::POST, "/api/games/{id}/kings/{square}", &kinged);
+        let ready = server.post(&url("/ready"), Some(seat), json!({})).await;
+        c.check(Method::POST, "/api/games/{id}/ready", &ready);
+    }
+    let moves = "/api/games/{id}/moves";
+    let listed = server.get(&url("/moves/b2"), Some(&white)).await;
+    assert!(
+        !c.check(Method::GET, "/api/games/{id}/moves/{square}", &listed)
+            .as_array()
+            .expect("moves")
+            .is_empty()
+    );
+    for (seat, from, to) in [
+        (&white, "b2", "c3"),
+        (&black, "b3", "b2"),
+        (&white, "c3", "d4"),
+    ] {
+        let moved = server
+            .post(&url("/moves"), Some(seat), json!({"from": from, "to": to}))
+            .await;
+        assert_eq!(c.check(Method::POST, moves, &moved)["ply"]["type"], "move");
+    }
+    let promoted = server
+        .post(&url("/promotion"), Some(&white), json!({"genome": "rook"}))
+        .await;
+    assert_eq!(
+        c.check(Method::POST, "/api/games/{id}/promotion", &promoted)["ply"]["type"],
+        "promotion"
+    );
+    let early = server.get(&url("/record"), None).await;
+    assert_eq!(
+        c.check(Method::GET, "/api/games/{id}/record", &early)["error"]["code"],
+        "not_over"
+    );
+    for (seat, from, to) in [(&black, "d3", "c2"), (&white, "d4", "c4")] {
+        let moved = server
+            .post(&url("/moves"), Some(seat), json!({"from": from, "to": to}))
+            .await;
+        c.check(Method::POST, moves, &moved);
+    }
+    let record = server.get(&url("/record"), Some(&black)).await;
+    let record = c.check(Method::GET, "/api/games/{id}/record", &record);
+    assert_eq!(record["plies"].as_array().expect("plies").len(), 6);
+    assert_eq!(record["plies"][3]["genome"], rook_code);
+    let mut lines = 0;
+    while let Some((line, _)) = stream.next().await {
+        c.check_line(&line);
+        lines += 1;
+    }
+    assert_eq!(lines, 14, "the view, then 13 changes");
+
+    // Refusals, each with its documented status and the error body.
+    let clock = json!({"clock": {"initial_ms": 180_000, "increment_ms": 2_000}});
+    let other = c.check(Method::POST, games, &server.post(games, None, clock).await);
+    assert_eq!(other["game"]["clocks"]["increment_ms"], 2_000);
+    let other_id = other["id"].as_str().expect("an id").to_owned();
+    let other_white = other["seats"]["white"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    let other_url = |tail: &str| format!("/api/games/{other_id}{tail}");
+    let refusals = [
+        (
+            Method::POST,
+            moves,
+            server
+                .raw(Method::POST, &other_url("/moves"), Some(&other_white), "{")
+                .await,
+            400,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .post(
+                    &other_url("/moves"),
+                    None,
+                    json!({"from": "e2", "to": "e4"}),
+                )
+                .await,
+            401,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .post(
+                    &other_url("/moves"),
+                    Some(&white),
+                    json!({"from": "e2", "to": "e4"}),
+                )
+                .await,
+            403,
+        ),
+        (
+            Method::GET,
+            game,
+            server
+                .get("/api/games/00000000000000000000000000000000", None)
+                .await,
+            404,
+        ),
+        (
+            Method::GET,
+            "/api/genomes/{reference}",
+            server.get("/api/genomes/%FF", None).await,
+            400,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .post(
+                    &other_url("/moves"),
+                    Some(&other_white),
+                    json!({"from": "e2", "to": "e4"}),
+                )
+                .await,
+            409,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .raw(
+                    Method::POST,
+                    &other_url("/moves"),
+                    Some(&other_white),
+                    &" ".repeat(70_000),
+                )
+                .await,
+            413,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .post(
+                    &other_url("/moves"),
+                    Some(&other_white),
+                    json!({"from": "e2"}),
+                )
+                .await,
+            422,
+        ),
+        (
+            Method::POST,
+            moves,
+            server
+                .raw(
+                    Method::POST,
+                    &other_url("/moves"),
+                    Some(&other_white),
+                    r#"["e2", "e4"]"#,
+                )
+                .await,
+            422,
+        ),
+        (
+            Method::POST,
+            "/api/games/{id}/kings/{square}",
+            server
+                .post(&other_url("/kings/z9"), Some(&other_white), json!({}))
+                .await,
+            422,
+        ),
+        (
+            Method::POST,
+            "/api/games/{id}/abort",
+            server
+                .post(&other_url("/abort"), Some(&other_white), json!({}))
+                .await,
+            200,
+        ),
+        (
+            Method::POST,
+            "/api/games/{id}/resign",
+            server
+                .post(&other_url("/resign"), Some(&other_white), json!({}))
+                .await,
+            409,
+        ),
+    ];
+    for (method, path, answer, status) in refusals {
+        assert_eq!(answer.status, status, "{method} {path}: {}", answer.text);
+        c.check(method, path, &answer);
+    }
+
+    // A lab: a pawn promoted, a move, a saved preset.
+    let labs = "/api/labs";
+    let lab = c.check(
+        Method::POST,
+        labs,
+        &server
+            .post(labs, None, json!({"width": 4, "height": 4}))
+            .await,
+    );
+    let (lab_id, lab_token) = (
+        lab["id"].as_str().expect("an id"),
+        lab["token"].as_str().expect("a token"),
+    );
+    let lab_url = |tail: &str| format!("/api/labs/{lab_id}{tail}");
+    let place = "/api/labs/{id}/squares/{square}";
+    let pawn = server
+        .put(
+            &lab_url("/squares/a3"),
+            Some(lab_token),
+            json!({"genome": "pawn", "color": "white", "pawn": true}),
+        )
+        .await;
+    c.check(Method::PUT, place, &pawn);
+    let both = server
+        .put(
+            &lab_url("/squares/b3"),
+            Some(lab_token),
+            json!({"genome": "rook", "dna": "AHH", "color": "white"}),
+        )
+        .await;
+    assert_eq!(
+        c.check(Method::PUT, place, &both)["error"]["code"],
+        "genome_or_dna"
+    );
+    let null = server
+        .put(
+            &lab_url("/squares/b3"),
+            Some(lab_token),
+            json!({"genome": null, "dna": "AHH", "color": "white"}),
+        )
+        .await;
+    c.check(Method::PUT, place, &null);
+    assert_eq!(null.status, 422, "{}", null.text);
+    let listed = server.get(&lab_url("/moves/a3"), Some(lab_token)).await;
+    c.check(Method::GET, "/api/labs/{id}/moves/{square}", &listed);
+    let moved = server
+        .post(
+            &lab_url("/moves"),
+            Some(lab_token),
+            json!({"from": "a3", "to": "a4"}),
+        )
+        .await;
+    c.check(Method::POST, "/api/labs/{id}/moves", &moved);
+    let promoted = server
+        .post(
+            &lab_url("/promotion"),
+            Some(lab_token),
+            json!({"genome": "queen"}),
+        )
+        .await;
+    assert_eq!(
+        c.check(Method::POST, "/api/labs/{id}/promotion", &promoted)["ply"]["type"],
+        "promotion"
+    );
+    let filled = server
+        .post(
+            &lab_url("/preset"),
+            Some(lab_token),
+            json!({"color": "black", "preset": black_preset}),
+        )
+        .await;
+    c.check(Method::POST, "/api/labs/{id}/preset", &filled);
+    let saved = server
+        .post(
+            &lab_url("/preset/save"),
+            Some(lab_token),
+            json!({"color": "black"}),
+        )
+        .await;
+    assert_eq!(
+        c.check(Method::POST, "/api/labs/{id}/preset/save", &saved)["code"],
+        black_preset
+    );
+    let king = server
+        .post(&lab_url("/squares/a4/king"), Some(lab_token), json!({}))
+        .await;
+    c.check(Method::POST, "/api/labs/{id}/squares/{square}/king", &king);
+    let erased = server
+        .call(
+            Method::DELETE,
+            &lab_url("/squares/a4"),
+            Some(lab_token),
+            None,
+        )
+        .await;
+    c.check(Method::DELETE, place, &erased);
+    c.check(
+        Method::GET,
+        "/api/labs/{id}",
+        &server.get(&lab_url(""), Some(lab_token)).await,
+    );
+    c.check(
+        Method::GET,
+        "/api/labs/{id}",
+        &server.get(&lab_url(""), Some(&white)).await,
+    );
+    c.check(Method::GET, "/healthz", &server.get("/healthz", None).await);
+
+    let statuses: BTreeSet<u16> = c.checked.iter().map(|(_, _, status)| *status).collect();
+    assert_eq!(
+        statuses,
+        BTreeSet::from([200, 201, 400, 401, 403, 404, 409, 413, 422]),
+        "{:?}",
+        c.checked
+    );
+    assert!(c.checked.len() >= 40, "{} answers checked", c.checked.len());
+}

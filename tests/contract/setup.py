@@ -1,0 +1,60 @@
+"""Sets up what the authenticated schemathesis run aims at, on a running `gmo serve`, and prints
+it as shell assignments (`GAME=…`):
+
+- GAME, GAME_TOKEN: a game between two people, started (both presets loaded, kings marked, both
+  ready), and White's token, so that moves, resignation and the rest reach the engine;
+- ENDED, ENDED_TOKEN: a game aborted in setup (its record answers, its stream closes at once);
+- LAB, LAB_TOKEN: a lab with the default preset on both sides.
+
+Usage: python3 setup.py http://127.0.0.1:PORT
+"""
+
+import json
+import sys
+import urllib.request
+
+
+def call(base, method, path, body=None, token=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def people_game(base):
+    created = call(base, "POST", "/api/games", {})
+    return created["id"], created["seats"]["white"]["token"], created["seats"]["black"]["token"]
+
+
+def main():
+    base = sys.argv[1].rstrip("/")
+    game, white, black = people_game(base)
+    for token, king in ((white, "e1"), (black, "e8")):
+        call(base, "PUT", f"/api/games/{game}/preset", {"preset": "default"}, token)
+        call(base, "POST", f"/api/games/{game}/kings/{king}", token=token)
+        view = call(base, "POST", f"/api/games/{game}/ready", token=token)
+    assert view["status"] == "in_progress", view
+    ended, ended_white, _ = people_game(base)
+    view = call(base, "POST", f"/api/games/{ended}/abort", token=ended_white)
+    assert view["status"] == "aborted", view
+    lab = call(base, "POST", "/api/labs", {})
+    for color in ("white", "black"):
+        call(base, "POST", f"/api/labs/{lab['id']}/preset", {"color": color, "preset": "default"}, lab["token"])
+    values = {
+        "GAME": game,
+        "GAME_TOKEN": white,
+        "ENDED": ended,
+        "ENDED_TOKEN": ended_white,
+        "LAB": lab["id"],
+        "LAB_TOKEN": lab["token"],
+    }
+    for name, value in values.items():
+        print(f"{name}={value}")
+
+
+if __name__ == "__main__":
+    main()
