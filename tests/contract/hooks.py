@@ -1,6 +1,6 @@
 """Schemathesis hooks (SCHEMATHESIS_HOOKS=hooks): the game stream is NDJSON, one JSON object per
 line. Every line must parse; the response is checked against the line schema through its first
-line, the only one a finished game's stream sends (`cargo test -p gmo-server --test api` checks
+line (a finished game's seat stream then sends its rematch lines) (`cargo test -p gmo-server --test api` checks
 every line of live streams against the same schema)."""
 
 import json

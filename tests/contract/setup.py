@@ -3,8 +3,12 @@ it as shell assignments (`GAME=…`):
 
 - GAME, GAME_TOKEN: a game between two people, started (both presets loaded, kings marked, both
   ready), and White's token, so that moves, resignation and the rest reach the engine;
-- ENDED, ENDED_TOKEN: a game aborted in setup (its record answers, its stream closes at once);
-- LAB, LAB_TOKEN: a lab with the default preset on both sides.
+- ENDED, ENDED_TOKEN: a game aborted in setup whose rematch both seats asked for (its record
+  answers; White's stream sends the view, both rematch offers and the rematch, then closes: a
+  seat's stream of a finished game without its rematch would wait for one);
+- LAB, LAB_TOKEN: a lab with the default preset on both sides;
+- SEEK, SEEK_TOKEN: a seek paired already (its stream says `paired` and closes; withdrawing or
+  accepting it is 409).
 
 Usage: python3 setup.py http://127.0.0.1:PORT
 """
@@ -38,12 +42,19 @@ def main():
         call(base, "POST", f"/api/games/{game}/kings/{king}", token=token)
         view = call(base, "POST", f"/api/games/{game}/ready", token=token)
     assert view["status"] == "in_progress", view
-    ended, ended_white, _ = people_game(base)
+    ended, ended_white, ended_black = people_game(base)
     view = call(base, "POST", f"/api/games/{ended}/abort", token=ended_white)
     assert view["status"] == "aborted", view
+    for token in (ended_white, ended_black):
+        rematch = call(base, "POST", f"/api/games/{ended}/rematch", token=token)
+    assert rematch["game"] is not None, rematch
     lab = call(base, "POST", "/api/labs", {})
     for color in ("white", "black"):
         call(base, "POST", f"/api/labs/{lab['id']}/preset", {"color": color, "preset": "default"}, lab["token"])
+    # A clock nobody else asks for, so that the two seeks pair with each other.
+    clock = {"initial_ms": 421_000, "increment_ms": 7_000}
+    seek = call(base, "POST", "/api/seeks", {"clock": clock, "color": "white"})
+    call(base, "POST", "/api/seeks", {"clock": clock, "color": "black"})
     values = {
         "GAME": game,
         "GAME_TOKEN": white,
@@ -51,6 +62,8 @@ def main():
         "ENDED_TOKEN": ended_white,
         "LAB": lab["id"],
         "LAB_TOKEN": lab["token"],
+        "SEEK": seek["id"],
+        "SEEK_TOKEN": seek["token"],
     }
     for name, value in values.items():
         print(f"{name}={value}")

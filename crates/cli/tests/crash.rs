@@ -20,8 +20,13 @@ mod support {
 // Issue 10 against the real binary: bots that outlive their process, streams that leak nothing.
 #[path = "durable/bots.rs"]
 mod bots;
+#[path = "durable/connections.rs"]
+mod connections;
 #[path = "durable/streams.rs"]
 mod streams;
+// Issue 13 against two real processes on one PostgreSQL: the lobby's pairing.
+#[path = "durable/lobby.rs"]
+mod lobby;
 
 const CLOCK_MS: i64 = 600_000;
 

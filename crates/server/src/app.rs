@@ -1,9 +1,11 @@
 //! The application: its shared state, its router, and starting and stopping it.
 
+use crate::accept::ConnectionLimits;
 use crate::clock::{Timers, sweep_forever};
 use crate::config::Config;
 use crate::games::{Cache, Locks};
 use crate::hub::Hub;
+use crate::limits::{MAX_CLIENTS, RateLimiter};
 use crate::listen::Listener;
 use crate::metrics::Metrics;
 use crate::routes;
@@ -23,7 +25,11 @@ pub struct AppState {
     pub locks: Arc<Locks>,
     pub cache: Arc<Cache>,
     pub timers: Arc<Timers>,
+    /// Per-client limits on creation.
+    pub limits: Arc<RateLimiter>,
     pub listener: Arc<Listener>,
+    /// Wakes this process's seek streams when their seek is paired.
+    pub seeks: Arc<crate::lobby::Bell>,
     /// This process's name in the database, as the holder of bot turns' leases: its pid and
     /// random digits (unique across processes and hosts, and a person can tell whose it is).
     pub instance: Arc<str>,
@@ -51,8 +57,10 @@ pub struct RunningApp {
     stop: watch::Sender<bool>,
     server: JoinHandle<std::io::Result<()>>,
     sweeper: JoinHandle<()>,
+    retention: JoinHandle<()>,
     relay: JoinHandle<()>,
     bots: JoinHandle<()>,
+    lobby: JoinHandle<()>,
 }
 
 /// Opens the store (running the migrations), binds `config.bind` and serves until stopped.
@@ -62,12 +70,14 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
     let state = AppState {
         store: store.clone(),
         hub: Arc::default(),
+        limits: Arc::new(RateLimiter::new(config.rate_limit, MAX_CLIENTS)),
         config: Arc::new(config),
         metrics: Arc::default(),
         locks: Arc::default(),
         cache: Arc::default(),
         timers: Arc::default(),
         listener: Arc::new(Listener::new(store.clone())),
+        seeks: Arc::default(),
         instance: format!("{}-{}", std::process::id(), &gmo_store::new_id()[..8]).into(),
         closing,
     };
@@ -79,16 +89,17 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let router = routes::router(state.clone());
-    let mut closed = state.closing.clone();
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = closed.wait_for(|closing| *closing).await;
-            })
-            .await
-    });
+    let closed = state.closing.clone();
+    let limits = ConnectionLimits {
+        header_timeout: state.config.header_timeout,
+        max_connections: state.config.max_connections,
+    };
+    let server =
+        tokio::spawn(async move { crate::accept::serve(listener, router, limits, closed).await });
     let sweeper = tokio::spawn(sweep_forever(state.clone()));
+    let retention = tokio::spawn(crate::retention::retain_forever(state.clone()));
     let bots = tokio::spawn(crate::bot::take_over_forever(state.clone()));
+    let lobby = tokio::spawn(crate::lobby::run(state.clone()));
     let relay = tokio::spawn(
         state
             .listener
@@ -102,8 +113,10 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         stop,
         server,
         sweeper,
+        retention,
         relay,
         bots,
+        lobby,
     })
 }
 
@@ -121,8 +134,10 @@ impl RunningApp {
     pub async fn shutdown(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
         self.sweeper.abort();
+        self.retention.abort();
         self.relay.abort();
         self.bots.abort();
+        self.lobby.abort();
         let served = self.server.await;
         // Bot turns this process held go to the others (or to the next start) at once.
         if let Err(error) = self

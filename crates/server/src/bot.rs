@@ -271,10 +271,11 @@ fn budget(spec: BotSpec, game: &Game, color: Color, now: i64) -> Budget {
 fn play(game: &mut Game, seat: Color, chosen: &Ply, now: i64) -> ApiResult<Acted<()>> {
     match chosen {
         Ply::Move { from, to } => {
+            let offer = game.draw_offer();
             let ply = game.play(seat, *from, *to, now).map_err(game_error)?;
             Ok(Acted {
                 ply: move_plies(game, &ply, seat),
-                kinds: move_kinds(game, &ply),
+                kinds: move_kinds(game, &ply, offer),
                 answer: (),
             })
         }

@@ -120,6 +120,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
                     kinds: vec![LineType::End],
                     ply: PlyViews::default(),
                     game: stored.state,
+                    rematch: None,
                 };
                 games::publish(state, &done.id, update);
             }

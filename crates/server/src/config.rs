@@ -1,6 +1,6 @@
 //! What a server is started with, and the limits every request lives under.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 /// The largest request body accepted (JSON bodies are small: a move, a preset, some DNA).
@@ -18,6 +18,33 @@ pub const MAX_LAB_DNA_LETTERS: usize = 32_768;
 /// [`Config::max_bot_games`] unless configured.
 pub const DEFAULT_MAX_BOT_GAMES: u32 = 32;
 
+/// [`Config::max_seeks_per_client`] unless configured.
+pub const DEFAULT_MAX_SEEKS_PER_CLIENT: u32 = 3;
+/// [`Config::max_open_seeks`] unless configured.
+pub const DEFAULT_MAX_OPEN_SEEKS: u32 = 1_000;
+/// [`Config::header_timeout`] unless configured.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// [`Config::max_connections`] unless configured: far above what the load benchmark opens, and
+/// with the database pool and the process's own files well below the usual 1024 descriptors.
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 768;
+
+/// [`Retention::unstarted_games`] unless configured: a day.
+pub const DEFAULT_UNSTARTED_GAMES: Duration = Duration::from_secs(24 * 60 * 60);
+/// [`Retention::idle_labs`] unless configured: 30 days.
+pub const DEFAULT_IDLE_LABS: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// What is deleted when nobody came back to it (`None`: kept for good).
+#[derive(Debug, Clone, Copy)]
+pub struct Retention {
+    /// Games still in setup this long after their creation.
+    pub unstarted_games: Option<Duration>,
+    /// Labs not changed for this long.
+    pub idle_labs: Option<Duration>,
+    /// How often a process looks (each look deletes in batches until none is left).
+    pub every: Duration,
+}
+
 /// A server's settings.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -33,6 +60,22 @@ pub struct Config {
     /// The most games with a bot seat that may be live (not over) at once in the deployment,
     /// counted in the database; a creation beyond it is answered 503.
     pub max_bot_games: u32,
+    /// The most open seeks one client (one address) may have in the lobby at once, counted in
+    /// the database; one more is answered 409 `seek_limit`.
+    pub max_seeks_per_client: u32,
+    /// The most open seeks in the whole lobby; one more is answered 503 `lobby_full`.
+    pub max_open_seeks: u32,
+    /// How long a connection may take to send a request's headers, and may idle between
+    /// keep-alive requests, before it is closed.
+    pub header_timeout: Duration,
+    /// The most connections open at once; more wait in the kernel's backlog until one closes.
+    pub max_connections: u32,
+    /// What the sweep deletes.
+    pub retention: Retention,
+    /// Creations (games, labs, genomes, presets) a minute per client address; 0: no limit.
+    pub rate_limit: u32,
+    /// Peers whose `X-Forwarded-For` names the client (reverse proxies); no others are believed.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Config {
@@ -43,6 +86,17 @@ impl Config {
             request_timeout: Duration::from_secs(10),
             sweep_interval: Duration::from_secs(1),
             max_bot_games: DEFAULT_MAX_BOT_GAMES,
+            max_seeks_per_client: DEFAULT_MAX_SEEKS_PER_CLIENT,
+            max_open_seeks: DEFAULT_MAX_OPEN_SEEKS,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            retention: Retention {
+                unstarted_games: Some(DEFAULT_UNSTARTED_GAMES),
+                idle_labs: Some(DEFAULT_IDLE_LABS),
+                every: Duration::from_secs(60),
+            },
+            rate_limit: crate::limits::DEFAULT_RATE_LIMIT,
+            trusted_proxies: Vec::new(),
         }
     }
 }

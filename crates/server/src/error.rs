@@ -27,10 +27,14 @@ pub enum ApiError {
     Forbidden(String),
     /// 404: no such genome, preset, game or lab.
     NotFound { what: &'static str, key: String },
+    /// 405: the path exists, the method does not (the `Allow` header lists those that do).
+    MethodNotAllowed(String),
     /// 409: not now (wrong phase, not your turn, illegal move, lost race).
     Conflict { code: ErrorCode, message: String },
     /// 413: the body is larger than the limit.
     TooLarge(String),
+    /// 429: this client created too much too fast; `Retry-After` says when to try again.
+    TooManyRequests { message: String, retry_after: u64 },
     /// 503: a dependency (the database) does not answer.
     Unavailable(String),
     /// 500: logged with its cause; the client learns nothing more.
@@ -98,8 +102,10 @@ impl ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -118,7 +124,13 @@ impl ApiError {
             ApiError::NotFound { what, key } => {
                 (ServiceCode::NotFound.into(), format!("no {what} {key:?}"))
             }
+            ApiError::MethodNotAllowed(message) => {
+                (ServiceCode::MethodNotAllowed.into(), message.clone())
+            }
             ApiError::TooLarge(message) => (ServiceCode::TooLarge.into(), message.clone()),
+            ApiError::TooManyRequests { message, .. } => {
+                (ServiceCode::RateLimited.into(), message.clone())
+            }
             ApiError::Unavailable(message) => (ServiceCode::Unavailable.into(), message.clone()),
             ApiError::Internal(_) => (
                 ServiceCode::Internal.into(),
@@ -150,7 +162,13 @@ impl IntoResponse for ApiError {
             tracing::error!(%cause, "request failed");
         }
         let body = ErrorBody { error: self.body() };
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        response
     }
 }
 

@@ -44,6 +44,8 @@ pub enum ServiceCode {
     Forbidden,
     /// 404: no such genome, preset, game, lab or route.
     NotFound,
+    /// 405: the path does not answer this method (`Allow` lists those it does).
+    MethodNotAllowed,
     /// 409: another request changed the game or lab first.
     Conflict,
     /// 409: the record opens once the game is over.
@@ -54,8 +56,16 @@ pub enum ServiceCode {
     MovedOn,
     /// 409: the lab would keep more DNA than a lab may.
     LabFull,
+    /// 409: the client has as many open seeks as it may; withdraw one first.
+    SeekLimit,
+    /// 409: the seek is paired already (by a matching seek or another accept).
+    SeekPaired,
+    /// 409: the seek has as many streams open as it may.
+    TooManyStreams,
     /// 413: the body is larger than the limit.
     TooLarge,
+    /// 429: this client created too much too fast (`Retry-After` says when to try again).
+    RateLimited,
     /// 503: a dependency (the database) does not answer.
     Unavailable,
     /// 500: the server failed.

@@ -4,7 +4,8 @@
 use crate::error::ApiError;
 use crate::error_code::ServiceCode;
 use axum::body::Bytes;
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::path::ErrorKind;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
@@ -40,51 +41,48 @@ where
                     ApiError::bad_request(ServiceCode::BadBody, rejection.body_text())
                 }
             })?;
-        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes).map_err(json_error)?;
-        // Serde would also read a struct from an array of its fields; every body here is an
-        // object, as the OpenAPI document says.
-        if bytes.trim_ascii_start().first() != Some(&b'{') {
-            return Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                "the body must be a JSON object",
-            ));
-        }
-        Ok(ApiJson(value))
+        Ok(ApiJson(from_json(&bytes)?))
     }
 }
 
-/// `application/json` or `application/…+json`, parameters (`; charset=…`) allowed.
-fn json_content_type(headers: &HeaderMap) -> bool {
-    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or_default().trim();
-    let Some((kind, subtype)) = essence.split_once('/') else {
-        return false;
-    };
-    kind.eq_ignore_ascii_case("application")
-        && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
-}
-
-fn too_large() -> ApiError {
-    ApiError::TooLarge(format!(
-        "the body is larger than {} bytes",
-        crate::config::BODY_LIMIT
-    ))
-}
-
-fn json_error(rejection: JsonRejection) -> ApiError {
-    let detail = rejection.body_text();
-    match rejection {
-        JsonRejection::JsonDataError(_) => ApiError::invalid(
-            ServiceCode::InvalidField,
-            format!("the JSON body does not fit: {detail}"),
-        ),
-        JsonRejection::JsonSyntaxError(_) => ApiError::bad_request(
+/// Reads a JSON object in two steps, so that each refusal says what it is: text that is not
+/// JSON is 400; JSON that is not an object, or whose fields do not fit, is 422 naming the field
+/// (serde_json alone calls `{"color": 5}` a syntax error).
+pub fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|error| {
+        ApiError::bad_request(
             ServiceCode::MalformedJson,
-            format!("the body is not valid JSON: {detail}"),
-        ),
-        other => ApiError::bad_request(ServiceCode::BadBody, other.body_text()),
+            format!("the body is not valid JSON: {error}"),
+        )
+    })?;
+    // Serde would also read a struct from an array of its fields; every body here is an
+    // object, as the OpenAPI document says.
+    if !value.is_object() {
+        return Err(ApiError::invalid(
+            ServiceCode::InvalidField,
+            format!("the body must be a JSON object, not {}", json_kind(&value)),
+        ));
+    }
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        let message = if path == "." {
+            format!("the body does not fit: {inner}")
+        } else {
+            format!("`{path}`: {inner}")
+        };
+        ApiError::invalid(ServiceCode::InvalidField, message)
+    })
+}
+
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
     }
 }
 
@@ -147,8 +145,16 @@ where
     }
 }
 
+/// A segment refused by its type (an id, a reference) says so in its own words.
 fn path_error(rejection: PathRejection) -> ApiError {
-    ApiError::bad_request(ServiceCode::BadPath, rejection.body_text())
+    let message = match &rejection {
+        PathRejection::FailedToDeserializePathParams(failed) => match failed.kind() {
+            ErrorKind::Message(message) => message.clone(),
+            _ => failed.body_text(),
+        },
+        other => other.body_text(),
+    };
+    ApiError::bad_request(ServiceCode::BadPath, message)
 }
 
 /// The bearer token of the request, if it sent one. Whether it opens anything is for the
@@ -190,5 +196,65 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
                 "this route needs `Authorization: Bearer <token>`".into(),
             )),
         }
+    }
+}
+
+/// `application/json` or `application/…+json`, parameters (`; charset=…`) allowed.
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
+}
+
+fn too_large() -> ApiError {
+    ApiError::TooLarge(format!(
+        "the body is larger than {} bytes",
+        crate::config::BODY_LIMIT
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        color: gmo_engine::Color,
+        #[serde(default)]
+        width: Option<u8>,
+    }
+
+    fn refused(text: &str) -> (u16, String, String) {
+        let error = from_json::<Body>(text.as_bytes()).expect_err(text);
+        let detail = error.body();
+        (
+            error.status().as_u16(),
+            detail.code.to_string(),
+            detail.message,
+        )
+    }
+
+    #[test]
+    fn each_refusal_says_what_it_is() {
+        let (status, code, message) = refused(r#"{"color": 5}"#);
+        assert_eq!((status, code.as_str()), (422, "invalid_field"), "{message}");
+        assert!(message.starts_with("`color`:"), "{message}");
+        let (status, code, message) = refused("[4, 5]");
+        assert_eq!((status, code.as_str()), (422, "invalid_field"));
+        assert!(message.contains("not an array"), "{message}");
+        let (status, code, _) = refused(r#"{"color": "#);
+        assert_eq!((status, code.as_str()), (400, "malformed_json"));
+        let (status, _, message) = refused(r#"{"color": "white", "size": 3}"#);
+        assert_eq!(status, 422);
+        assert!(message.contains("size"), "{message}");
+        assert!(from_json::<Body>(br#"{"color": "black", "width": 5}"#).is_ok());
     }
 }

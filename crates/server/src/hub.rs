@@ -29,6 +29,26 @@ pub enum LineType {
     End,
     /// The stream fell behind: this is the game as it is now.
     Resync,
+    /// A seat offered a draw (`game.draw_offer` names it).
+    DrawOffer,
+    /// The pending draw offer was declined: the other seat moved.
+    DrawDeclined,
+    /// The other seat accepted the draw offer: an `end` line follows (reason `agreement`).
+    DrawAgreed,
+    /// A seat asked for a rematch (`color`); after the end, on seats' streams only.
+    RematchOffer,
+    /// Both seats asked for a rematch: the line names the new game and this seat's token in it.
+    Rematch,
+}
+
+/// News of a finished game's rematch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RematchNews {
+    /// This seat asked for one.
+    Asked(Color),
+    /// Both asked: this is the new game's id.
+    Started(String),
 }
 
 /// A ply as each kind of viewer may see it (hidden genomes differ).
@@ -58,6 +78,8 @@ pub struct Update {
     pub kinds: Vec<LineType>,
     pub ply: PlyViews,
     pub game: Arc<Game>,
+    /// Rematch news: not a change of the game (its version stays), shown to seats' streams.
+    pub rematch: Option<RematchNews>,
 }
 
 /// The channels of the games someone watches in this process. A game's channel exists only

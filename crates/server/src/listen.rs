@@ -3,7 +3,7 @@
 //! game and hands it to its own streams. On SQLite both ends do nothing.
 
 use crate::clock::Timers;
-use crate::hub::{Hub, LineType, PlyViews, Update};
+use crate::hub::{Hub, LineType, PlyViews, RematchNews, Update};
 use gmo_engine::Game;
 use gmo_store::Store;
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,11 @@ struct Announcement {
     version: i64,
     kinds: Vec<LineType>,
     ply: PlyViews,
+    #[serde(default)]
+    rematch: Option<RematchNews>,
+    /// How many events the game's record held after the change.
+    #[serde(default)]
+    events: Option<usize>,
 }
 
 impl Listener {
@@ -46,6 +51,8 @@ impl Listener {
             version: update.version,
             kinds: update.kinds.clone(),
             ply: update.ply.clone(),
+            rematch: update.rematch.clone(),
+            events: Some(update.game.events().len()),
         };
         serde_json::to_string(&announcement).ok()
     }
@@ -99,9 +106,15 @@ impl Listener {
             return;
         }
         match self.store.load_game::<Game>(&announcement.id).await {
-            // Moved on since: the announcement's labels and ply belong to an older state. The
-            // later change is announced too and will be shown, labelled by what it did.
-            Ok(stored) if stored.version > announcement.version => {}
+            // Moved on since: the announcement's labels and ply belong to an older state, so it
+            // is shown with the game rebuilt as that change left it (streams must not skip a
+            // move). A change before the start has no ply to lose and is left out. Rematch news
+            // is no change of the game: always shown with the game as it is.
+            Ok(stored)
+                if announcement.rematch.is_none() && stored.version > announcement.version =>
+            {
+                self.relay_stale(hub, announcement).await;
+            }
             Ok(stored) => hub.publish(
                 &announcement.id,
                 Update {
@@ -109,9 +122,33 @@ impl Listener {
                     kinds: announcement.kinds,
                     ply: announcement.ply,
                     game: Arc::new(stored.state),
+                    rematch: announcement.rematch,
                 },
             ),
             Err(error) => tracing::warn!(%error, "could not reload an announced game"),
+        }
+    }
+
+    async fn relay_stale(&self, hub: &Hub, announcement: Announcement) {
+        let Some(events) = announcement.events else {
+            return;
+        };
+        // Setup lines come before the start, which the rebuilt game has behind it already.
+        if announcement.kinds.contains(&LineType::Setup) {
+            return;
+        }
+        match crate::rewind::game_at(&self.store, &announcement.id, events).await {
+            Ok(game) => hub.publish(
+                &announcement.id,
+                Update {
+                    version: announcement.version,
+                    kinds: announcement.kinds,
+                    ply: announcement.ply,
+                    game: Arc::new(game),
+                    rematch: None,
+                },
+            ),
+            Err(why) => tracing::debug!(game = announcement.id, why, "an older change not shown"),
         }
     }
 }

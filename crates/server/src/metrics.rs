@@ -1,6 +1,7 @@
 //! Prometheus metrics, hand-rolled: a few counters rendered as the text exposition format.
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
 use std::collections::BTreeMap;
@@ -73,7 +74,7 @@ impl Metrics {
 }
 
 /// Middleware: counts every answered request under its route template (not its raw path, so
-/// ids do not blow up the label set).
+/// ids do not blow up the label set; a path no route matches is `unmatched`).
 pub async fn count(
     State(metrics): State<std::sync::Arc<Metrics>>,
     request: Request,
@@ -84,8 +85,28 @@ pub async fn count(
         .get::<MatchedPath>()
         .map_or("unmatched", MatchedPath::as_str)
         .to_owned();
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let response = next.run(request).await;
-    metrics.count_request(&method, &route, response.status().as_u16());
+    metrics.count_request(method, &route, response.status().as_u16());
     response
+}
+
+/// The method as a label: one of the standard methods, else `other`, so that a client cannot
+/// add label sets by inventing methods.
+fn method_label(method: &Method) -> &'static str {
+    static KNOWN: [Method; 9] = [
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::PATCH,
+        Method::OPTIONS,
+        Method::CONNECT,
+        Method::TRACE,
+    ];
+    KNOWN
+        .iter()
+        .find(|known| *known == method)
+        .map_or("other", Method::as_str)
 }

@@ -6,7 +6,8 @@
 use crate::error::{ApiError, ApiResult};
 use crate::views::GameView;
 use gmo_engine::{
-    Drawn, Event, GameRecord, GameStatus, MoveView, PlyView, Position, Reason, species_labels,
+    Color, Drawn, Event, Game, GameRecord, GameStatus, MoveView, PlyView, Position, Reason, Viewer,
+    species_labels,
 };
 use gmo_genome::Genome;
 use serde::Serialize;
@@ -28,6 +29,17 @@ pub struct GameRecordView {
 /// The record's moves and promotions as ply views (resignations, aborts, flag falls and draw offers
 /// are not plies: they stay in the engine's record).
 pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
+    plies_shown(record, |_| true)
+}
+
+/// The plies of `game` so far as `viewer` may see them: exactly as the stream showed them, the
+/// new codes of the other side's mutations and promotions hidden until the end.
+pub fn plies_seen(game: &Game, viewer: Viewer) -> ApiResult<Vec<PlyView>> {
+    plies_shown(&game.record(), |owner| game.shows_genomes(viewer, owner))
+}
+
+/// The record's plies, with the new code of a piece shown only where `shown(its owner)`.
+fn plies_shown(record: &GameRecord, shown: impl Fn(Color) -> bool) -> ApiResult<Vec<PlyView>> {
     let mut position = record.setup.to_position().map_err(corrupt)?;
     let mut plies = Vec::new();
     for event in &record.events {
@@ -38,8 +50,26 @@ pub fn plies(record: &GameRecord) -> ApiResult<Vec<PlyView>> {
                 landed,
                 mutated_to,
                 ..
-            } => move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?,
-            Event::Promotion { genome, .. } => promotion_ply(&mut position, record.seed, genome)?,
+            } => {
+                let owner = position.piece_at(*from).map(|piece| piece.color);
+                let mut ply = move_ply(&mut position, *from, *to, *landed, mutated_to.as_deref())?;
+                if let PlyView::Move(view) = &mut ply {
+                    if !owner.is_some_and(&shown) {
+                        view.mutated_to = None;
+                    }
+                }
+                ply
+            }
+            Event::Promotion { genome, square, .. } => {
+                let owner = position.piece_at(*square).map(|piece| piece.color);
+                let mut ply = promotion_ply(&mut position, record.seed, genome)?;
+                if let PlyView::Promotion(view) = &mut ply {
+                    if !owner.is_some_and(&shown) {
+                        view.genome = None;
+                    }
+                }
+                ply
+            }
             Event::Resign { .. }
             | Event::Abort { .. }
             | Event::Stop { .. }

@@ -116,3 +116,17 @@ string_schema!(
         .description(Some("A bot to play this seat; absent or null, a person plays it."))
         .examples([json!("bot:search")])
 );
+
+string_schema!(
+    /// A diagram's board size: 4 to 8.
+    DiagramSize,
+    "DiagramSize",
+    string("^[4-8]$", "Files or ranks of the board: 4 to 8.", "7")
+);
+
+string_schema!(
+    /// The side a diagram's piece belongs to.
+    DiagramColor,
+    "DiagramColor",
+    string("^(white|black)$", "`white` or `black`.", "white")
+);

@@ -5,6 +5,9 @@
 mod common;
 mod contract;
 mod durable;
+mod edge;
+mod lichess;
+mod lobby;
 
 use common::Server;
 use gmo_genome::Genome;
@@ -865,6 +868,11 @@ async fn white_never_sees_black_genomes_before_the_end(server: Server) {
             break;
         }
         seen_by_white.push(view.text.clone());
+        let plies = server
+            .get(&format!("/api/games/{id}/plies"), Some(&white))
+            .await;
+        assert_eq!(plies.status, 200, "{}", plies.text);
+        seen_by_white.push(plies.text);
         let side = view.body["to_move"]
             .as_str()
             .expect("someone to move")
@@ -1045,7 +1053,14 @@ async fn bad_inputs_get_4xx_and_change_nothing(server: Server) {
             "{\"black\": \"bot:search\", \"width\": 6}",
             422,
         ),
-        (Method::GET, "/api/games/nosuch".into(), None, "", 404),
+        (Method::GET, "/api/games/nosuch".into(), None, "", 400),
+        (
+            Method::GET,
+            format!("/api/games/{}", gmo_store::new_id()),
+            None,
+            "",
+            404,
+        ),
         (
             Method::POST,
             "/api/genomes".into(),

@@ -21,10 +21,10 @@ pub struct BotLease {
     pub lease_ms: Option<i64>,
 }
 
-const LIVE_BOT_GAMES: &str = "SELECT COUNT(*) FROM games \
+pub(crate) const LIVE_BOT_GAMES: &str = "SELECT COUNT(*) FROM games \
      WHERE NOT finished AND (white_bot IS NOT NULL OR black_bot IS NOT NULL)";
 /// One key for the whole deployment: creations of bot games queue on it (PostgreSQL).
-const CAP_LOCK: &str = "SELECT pg_advisory_xact_lock(7369001)";
+pub(crate) const CAP_LOCK: &str = "SELECT pg_advisory_xact_lock(7369001)";
 const CLAIM_POSTGRES: &str = "UPDATE games SET bot_holder = $1, bot_lease_ms = $2 \
      WHERE id IN (SELECT id FROM games WHERE bot_due_ms <= $3 \
        AND (bot_lease_ms IS NULL OR bot_lease_ms < $3) \

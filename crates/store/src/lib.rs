@@ -20,9 +20,12 @@ mod genomes;
 mod labs;
 mod notify;
 mod presets;
+mod rematch;
+mod retention;
 #[cfg(feature = "testing")]
 pub mod scratch;
 mod secret;
+mod seeks;
 mod status;
 mod tokens;
 
@@ -35,5 +38,9 @@ pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
 pub use notify::{CHANNEL, Notifications};
 pub use presets::StoredPreset;
-pub use secret::{new_id, new_token, token_hash, token_matches};
+pub use rematch::{Rematch, RematchAsk};
+pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};
+pub use seeks::{
+    Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState, Wish, seat_for,
+};
 pub use status::Status;

@@ -34,11 +34,16 @@ impl Store {
 
     /// Starts listening for announcements; `None` on SQLite.
     pub async fn listen(&self) -> Result<Option<Notifications>, StoreError> {
+        self.listen_on(CHANNEL).await
+    }
+
+    /// Starts listening on `channel` (e.g. [`crate::SEEK_CHANNEL`]); `None` on SQLite.
+    pub async fn listen_on(&self, channel: &str) -> Result<Option<Notifications>, StoreError> {
         let Backend::Postgres(pool) = &self.backend else {
             return Ok(None);
         };
         let mut listener = PgListener::connect_with(pool).await?;
-        listener.listen(CHANNEL).await?;
+        listener.listen(channel).await?;
         Ok(Some(Notifications(listener)))
     }
 }

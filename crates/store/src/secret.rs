@@ -27,3 +27,14 @@ pub fn token_matches(token: &str, stored: &[u8; 32]) -> bool {
         .fold(0u8, |diff, (a, b)| diff | (a ^ b))
         == 0
 }
+
+/// A seat's token in the rematch of game `game`, derived from its token there: only the holder of
+/// that token can compute it (any process can, from the request), and the store keeps only its
+/// [`token_hash`]. The same 32 hex digits as [`new_token`].
+pub fn rematch_token(token: &str, game: &str) -> String {
+    let digest = gmo_genome::sha256(&format!("gmo rematch\0{game}\0{token}"));
+    digest[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}

@@ -85,3 +85,19 @@ export const gameResign = (id, token) => call('POST', `/api/games/${seg(id)}/res
 export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abort`, { token });
 export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
 export const streamPath = (id) => `/api/games/${seg(id)}/stream`;
+export const gamePlies = (id, token) => call('GET', `/api/games/${seg(id)}/plies`, { token });
+export const gameDraw = (id, token) => call('POST', `/api/games/${seg(id)}/draw`, { token });
+export const gameRematch = (id, token) => call('POST', `/api/games/${seg(id)}/rematch`, { token });
+export const recordPath = (id) => `/api/games/${seg(id)}/record`;
+
+// The server's picture of a genome alone on an empty board, its moves and what they leave.
+export function diagramPath(ref, { width = 7, height = 7, color = 'white' } = {}) {
+  return `/api/genomes/${seg(ref)}/diagram.svg?width=${width}&height=${height}&color=${color}`;
+}
+
+// The lobby: seeks carry their own token (the seat token comes on the seek's stream).
+export const createSeek = (options) => call('POST', '/api/seeks', { body: options });
+export const seeks = () => call('GET', '/api/seeks');
+export const withdrawSeek = (id, token) => call('DELETE', `/api/seeks/${seg(id)}`, { token });
+export const acceptSeek = (id) => call('POST', `/api/seeks/${seg(id)}/accept`);
+export const seekStreamPath = (id) => `/api/seeks/${seg(id)}/stream`;

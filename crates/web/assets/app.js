@@ -3,12 +3,14 @@
 //   #/game/{id}?token=…     a game, from the seat the token opens (no token: spectator)
 //   #/lab[?dna=…|genome=…|new=1]   the lab
 //   #/code/{code}           a genome or preset by code
+//   #/rules                 how to play
 // Tokens stay in the fragment, which browsers never send to the server.
 
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
 import { labPage } from './lab.js';
 import { lookupPage } from './lookup.js';
+import { rulesPage } from './rules.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -38,6 +40,10 @@ function route() {
     page = 'code';
     leave = lookupPage(main, parts[1]);
     document.title = `${parts[1]} — GMO chess`;
+  } else if (parts[0] === 'rules') {
+    page = 'rules';
+    leave = rulesPage(main);
+    document.title = 'How to play — GMO chess';
   } else {
     leave = homePage(main);
     document.title = 'GMO chess';

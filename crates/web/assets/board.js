@@ -1,6 +1,6 @@
 // The board: a CSS grid of focusable square buttons drawn from either side. It knows nothing of
 // games or labs; it reports clicks and drags as square names and draws what it is told
-// (pieces, the selection, legal targets, the last move).
+// (pieces, the selection, legal targets, the last move, kings in danger).
 
 import { h } from './dom.js';
 import { pieceSvg, describePiece } from './pieces.js';
@@ -30,7 +30,7 @@ export class Board {
     this.onSquare = onSquare;
     this.onDrag = onDrag;
     this.el = h('div', { class: 'board', role: 'grid', 'aria-label': label });
-    this.state = { width: 8, height: 8, pieces: [], flipped: false, selected: null, targets: [], last: [], due: null };
+    this.state = { width: 8, height: 8, pieces: [], flipped: false, selected: null, targets: [], last: [], due: null, danger: [] };
     this.focusSquare = null;
     this.layout = null;
     this.cells = null;
@@ -49,7 +49,7 @@ export class Board {
   // keeps the very elements the pointer and the focus are on.
   draw(changes) {
     Object.assign(this.state, changes);
-    const { width, height, pieces, flipped, selected, targets, last, due } = this.state;
+    const { width, height, pieces, flipped, selected, targets, last, due, danger = [] } = this.state;
     const layout = `${width}x${height}${flipped ? 'f' : ''}`;
     if (this.layout !== layout) this.build(layout);
     const at = new Map(pieces.map((piece) => [piece.square, piece]));
@@ -64,10 +64,13 @@ export class Board {
       if (target) classes.push(piece ? 'target capture' : 'target');
       if (last.includes(name)) classes.push('last');
       if (name === due) classes.push('due');
+      const inDanger = piece && piece.king && danger.includes(name);
+      if (inDanger) classes.push('danger');
       if (cell.classList.contains('dragging')) classes.push('dragging');
       const className = classes.join(' ');
       if (cell.className !== className) cell.className = className;
       let label = `${name}, ${describePiece(piece)}`;
+      if (inDanger) label += ', in danger: it can be taken next move';
       if (target) label += ', legal destination';
       if (name === selected) label += ', selected';
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);

@@ -13,6 +13,18 @@ export function canonical(text) {
   return text.replace(/\s+/g, '').toUpperCase();
 }
 
+// Canonical DNA as people write it: codons apart, each block on its own line.
+export function spaced(dna) {
+  const codons = canonical(dna).match(/.{1,3}/g) || [];
+  return codons.map((codon, i) => (i > 0 && codon === 'AHH' ? '\n' : i > 0 ? ' ' : '') + codon).join('');
+}
+
+// The server's words without its own position prefix (it counts codons from 0; people, and
+// this page, from 1).
+function reason(message) {
+  return message.replace(/^invalid DNA: (codon \d+ \(offset \d+\): )?/, '');
+}
+
 // dnaEditor({onValid(stored), onInvalid(error)}) → {el, set(dna), code()}.
 export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = '' } = {}) {
   const field = h('textarea', {
@@ -54,7 +66,9 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
       codeRow.hidden = true;
       field.setAttribute('aria-invalid', 'true');
       state.textContent = failure.codon === undefined ? 'Could not check.' : `Invalid at codon ${failure.codon + 1}.`;
-      error.textContent = failure.message;
+      // The same number for everyone: the screen reader's text says what the screen shows.
+      error.textContent = failure.codon === undefined ? failure.message
+        : `Codon ${failure.codon + 1}, letter ${failure.offset + 1}: ${reason(failure.message)}`;
       drawStrip(canonical(text), failure);
       onInvalid(failure);
     }
@@ -80,8 +94,8 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
         const offBy = failure && String(failure.found || '').length === 1 && failure.offset === i * 3 + j;
         letters.push(h('span', { class: offBy ? 'letter bad' : 'letter' }, letter));
       }
-      const chip = h('span', { class: classes.join(' '), 'data-codon': i }, letters);
-      if (bad) chip.append(h('span', { class: 'under', 'data-codon-error': i }, failure.message.replace(/^invalid DNA: (codon \d+ \(offset \d+\): )?/, '')));
+      const chip = h('span', { class: classes.join(' '), 'data-codon': i, title: `codon ${i + 1}` }, letters);
+      if (bad) chip.append(h('span', { class: 'under', 'data-codon-error': i }, `codon ${i + 1}: ${reason(failure.message)}`));
       chips.push(chip);
     }
     fill(strip, chips);

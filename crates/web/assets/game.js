@@ -1,6 +1,7 @@
-// The game page: the board from the player's side, setup (preset, kings, ready), moves by
-// click, drag or typed text, clocks, freezes, promotions, the move list and the result, all
-// kept current by the game's stream. Without a token the page is a spectator's, read-only.
+// The game page: the board from the player's side (or flipped), setup (preset, kings, ready),
+// moves by click, drag or typed text, clocks, freezes, promotions, the whole history with every
+// position, kings in danger, draw offers, the result over the board and a rematch, all kept
+// current by the game's stream. Without a token the page is a spectator's, read-only.
 
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
@@ -8,42 +9,31 @@ import { Board, parseMoveText } from './board.js';
 import { Clocks } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { promotionPicker } from './promote.js';
-import { standardName } from './pieces.js';
-import { remembered } from './seats.js';
+import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
+import { resultText, opponentJoined, title, other } from './result.js';
+import { History, renderHistory, plyText } from './history.js';
+import { showPiece } from './pieceinfo.js';
+import { chime, muted, setMuted } from './alert.js';
 
-const REASONS = {
-  king_lost: 'a king was lost',
-  kings_lost: 'both sides lost a king',
-  time: 'on time',
-  no_legal_moves: 'no legal moves left',
-  resigned: 'by resignation',
-};
+export { resultText };
 
-const other = (color) => (color === 'white' ? 'black' : 'white');
-const title = (color) => color.charAt(0).toUpperCase() + color.slice(1);
+// The start position from a finished game's record (a browser that did not see the game start):
+// the record names genomes by DNA; their codes come from the final view, which shows every
+// genome, or — for a genome no longer on the board — from storing it again (idempotent).
+const MOST_LOOKED_UP = 16;
 
-export function resultText(view) {
-  const reason = view.reason ? ` — ${REASONS[view.reason] || view.reason.replaceAll('_', ' ')}` : '';
-  switch (view.status) {
-    case 'white_won': return `White won${reason}`;
-    case 'black_won': return `Black won${reason}`;
-    case 'draw': return `Draw${reason}`;
-    case 'aborted': return 'The game was aborted';
-    default: return '';
+async function startFromRecord(record) {
+  const setup = record.replay.setup;
+  const codes = new Map((record.game ? record.game.board : []).filter((p) => p.dna !== undefined && p.code).map((p) => [p.dna, p.code]));
+  const wanted = [...new Set(setup.pieces.map((p) => setup.genomes[p.genome]))].filter((dna) => dna !== undefined && !codes.has(dna));
+  for (const dna of wanted.slice(0, MOST_LOOKED_UP)) {
+    try { codes.set(dna, (await api.storeGenome(dna)).code); } catch { /* drawn by its species */ }
   }
-}
-
-// "e2–e4", "e2–e4 → e5" after a deviation, "e8 = queen" for a promotion.
-function plyText(ply) {
-  if (ply.promotion) {
-    const to = standardName(ply.genome) || ply.genome || ply.species || 'a piece';
-    return `${ply.promotion} = ${to}`;
-  }
-  let text = `${ply.from}–${ply.to}`;
-  if (ply.landed && ply.landed !== ply.to) text += ` → ${ply.landed}`;
-  if (ply.mutated_to) text += ` (mutated to ${standardName(ply.mutated_to) || ply.mutated_to})`;
-  return text;
+  return setup.pieces.map((p) => ({
+    square: p.square, color: p.color, pawn: p.pawn, king: p.king,
+    code: codes.get(setup.genomes[p.genome]), species: codes.get(setup.genomes[p.genome]) ? undefined : `genome ${p.genome}`,
+  }));
 }
 
 export function gamePage(root, id, token) {
@@ -52,24 +42,45 @@ export function gamePage(root, id, token) {
   let live = false;
   let selected = null;
   let targets = [];
-  let last = [];
-  let plies = [];
   let frame = 0;
   let recordLoaded = false;
+  let flip = false;
+  let viewing = null; // the history entry shown, or null for the game as it is
+  let wantRematch = false;
+  let resultClosed = false; // the box over the board can be put away to see the final position
+  let rematchAsked = { white: false, black: false }; // who asked for a rematch (stream, answer)
+  let followsAfterEnd = 0; // reconnections after the end, to hear of a rematch: bounded
+  let history = null;
+  let askedPlies = false;
+  let pliesRoute = true;
+  let gone = false;
 
   const board = new Board({ label: 'Game board', onSquare: clickSquare, onDrag: dragMove });
   const clocks = new Clocks();
   const notice = h('p', { class: 'notice', id: 'game-notice', role: 'alert' });
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
-  const freeze = h('p', { class: 'freeze', id: 'freeze', hidden: true });
+  const freeze = h('p', { class: 'freeze', id: 'freeze', hidden: true, role: 'timer' });
   const connection = h('p', { class: 'connection', id: 'connection' });
+  const timeControl = h('p', { class: 'hint', id: 'time-control' });
   const topBar = h('div', { class: 'player-bar top' });
   const bottomBar = h('div', { class: 'player-bar bottom' });
   const invite = h('div', { id: 'invite' });
   const setup = h('div', { id: 'setup' });
   const promotion = h('div', { id: 'promotion' });
+  const pieceInfo = h('section', { class: 'panel piece-info', id: 'piece-info', 'aria-live': 'polite', hidden: true });
   const moveList = h('ol', { id: 'move-list', class: 'moves', 'aria-label': 'Moves' });
+  const pastNote = h('p', { class: 'past-note', id: 'past-note', hidden: true });
   const actions = h('div', { class: 'row actions', id: 'actions' });
+  const drawRow = h('div', { class: 'row', id: 'draw-row' });
+  const result = h('div', { class: 'result-box', id: 'result-box', hidden: true, role: 'status' });
+  const boardWrap = h('div', { class: 'board-wrap' }, board.el, result);
+  const navButton = (name, label, text, onclick) =>
+    h('button', { type: 'button', class: 'small', id: `history-${name}`, 'aria-label': label, title: label, onclick }, text);
+  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': 'Step through the game' },
+    navButton('first', 'The start', '«', () => showAt(-1)),
+    navButton('prev', 'One ply back (←)', '‹', () => step(-1)),
+    navButton('next', 'One ply on (→)', '›', () => step(1)),
+    navButton('last', 'The game now (End)', '»', () => showAt(null)));
   const moveField = h('input', {
     id: 'move-text', type: 'text', placeholder: 'e2e4', autocomplete: 'off', spellcheck: 'false',
     'aria-label': 'Type a move, like e2e4', maxlength: 12,
@@ -78,68 +89,158 @@ export function gamePage(root, id, token) {
     h('label', { for: 'move-text' }, 'Move'), moveField, h('button', { type: 'submit' }, 'Play'));
 
   root.replaceChildren(h('div', { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, board.el, bottomBar, moveForm),
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
-      h('section', { class: 'panel' }, h('h2', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice),
-      invite, setup, promotion,
-      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList),
-      h('section', { class: 'panel' }, actions, connection))));
+      h('section', { class: 'panel' },
+        h('h2', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
+      invite, setup, promotion, pieceInfo,
+      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
+      h('section', { class: 'panel' }, drawRow, actions, connection,
+        h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'))))));
 
   // Dropping the connection on purpose shows (and lets the browser tests check) that the page
   // reconnects and catches up: window.dispatchEvent(new Event('gmo:drop-stream')).
   const dropStream = () => stream.drop();
   window.addEventListener('gmo:drop-stream', dropStream);
+  document.addEventListener('keydown', keys);
   const stream = follow(id, token, {
     onLine(line, first) {
-      // A (re)connection starts with the whole view: moves made while away are noted as a gap
-      // (the full list comes from the record at the end).
-      const behind = line.game.moves_played - (view ? view.moves_played : 0);
-      if (first && behind > 0) plies.push({ gap: behind });
-      if (line.ply && (line.type === 'move' || line.type === 'promotion')) {
-        plies.push(line.ply);
-        if (line.type === 'move') last = [line.ply.from, line.ply.landed || line.ply.to];
-        if (view && view.you && line.game.to_move === view.you && line.type === 'move') {
-          toast(`${title(other(view.you))} played ${plyText(line.ply)}`);
+      if (line.type === 'rematch') { if (line.token && line.game) goRematch(line.game, line.token); return; }
+      if (line.type === 'rematch_offer') { noteRematch(line.color); return; }
+      const game = line.game && typeof line.game === 'object' ? line.game : null;
+      if (!game) return;
+      // A server may also name this seat's next game in the view itself.
+      if (game.rematch && typeof game.rematch === 'object' && game.rematch.game && game.rematch.token) {
+        goRematch(game.rematch.game, game.rematch.token);
+        return;
+      }
+      if (!history) history = new History(id, game.you);
+      history.noteView(game);
+      if (first) {
+        if (line.plies) history.setPlies(line.plies);
+        else { history.catchUp(game); askPlies(); }
+        if (!isOver(game)) history.noteCurrent(game);
+      }
+      const before = view;
+      if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
+        history.push(line.ply, game);
+        if (before && before.you && game.to_move === before.you && line.type === 'move' && game.status === 'in_progress') {
+          toast(`${title(other(before.you))} played ${plyText(line.ply)}`);
         }
       }
-      apply(line.game);
+      if (before && before.draw_offer !== game.draw_offer && game.status === 'in_progress' && game.you) {
+        if (game.draw_offer === other(game.you)) toast('Your opponent offers a draw');
+        else if (before.draw_offer === game.you && !game.draw_offer) toast('Your draw offer was declined');
+      }
+      apply(game);
     },
     onStatus(state, message) {
       live = state === 'live';
       const words = {
         connecting: 'Connecting…', live: 'Live', reconnecting: 'Connection lost; reconnecting…',
-        ended: 'The game is over.', failed: message || 'The game cannot be followed.',
+        ended: 'The game is over.', failed: 'The game cannot be followed.',
       };
       connection.textContent = words[state] || state;
       connection.dataset.state = state;
-      if (state === 'failed') show(message);
+      if (state === 'failed' && !view) cannotOpen(message);
     },
+    // A seat's stream after the end waits for the rematch (the server bounds the wait); the page
+    // follows it again a few times, and for as long as it waits for its own rematch.
+    afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < 3),
   });
+
+  function noteRematch(color) {
+    if (!view || !(color in rematchAsked) || rematchAsked[color]) return;
+    rematchAsked[color] = true;
+    if (color === view.you) wantRematch = true;
+    else if (view.you) toast('Your opponent wants a rematch');
+    renderResult();
+  }
+
+  // A link to a game that does not exist (or a token it never issued): say so once, plainly,
+  // with the way back, instead of an empty board.
+  function cannotOpen(message) {
+    const held = remembered(id).token === token && token;
+    root.replaceChildren(h('section', { class: 'panel cannot-open', id: 'cannot-open' },
+      h('h2', {}, 'This game cannot be opened'),
+      h('p', { class: 'notice', role: 'alert' }, message || 'The server does not know it.'),
+      h('p', {}, 'Check the link, or start a new game.'),
+      h('div', { class: 'row' },
+        h('a', { class: 'button primary', href: '#/', id: 'back-home' }, 'Back to the home page'),
+        held ? h('button', { type: 'button', onclick: () => { forget(id); location.hash = '#/'; } }, 'Forget this game') : null)));
+    document.title = 'Game not found — GMO chess';
+  }
 
   function show(message) {
     notice.textContent = message || '';
   }
 
+  function myTurn(game = view) {
+    return !!(game && game.you && game.status === 'in_progress' && game.to_move === game.you);
+  }
+
   function apply(game) {
     const wasOver = view && isOver(view);
+    const wasMine = myTurn();
     view = game;
     arrivedAt = performance.now();
+    if (token && view.you) {
+      remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
+    }
     if (isOver(view) && !wasOver && !recordLoaded) loadRecord();
+    if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
+    document.title = isOver(view) ? `${resultText(view)} — GMO chess`
+      : myTurn() ? `● Your move — GMO chess` : `Game ${id} — GMO chess`;
     render();
   }
 
+  async function askPlies() {
+    if (!pliesRoute || askedPlies) return;
+    askedPlies = true;
+    try {
+      const answer = await api.gamePlies(id, token);
+      const plies = Array.isArray(answer) ? answer : answer && answer.plies;
+      if (Array.isArray(plies) && history.setPlies(plies)) {
+        if (view && !isOver(view)) history.noteCurrent(view);
+        renderMoves();
+      }
+    } catch (error) {
+      if (error.status === 404 || error.status === 405) pliesRoute = false;
+    } finally {
+      askedPlies = false;
+    }
+  }
+
+  function pieceAt(square) {
+    return view && view.board.find((p) => p.square === square);
+  }
+
   function mine(square) {
-    const piece = view && view.board.find((p) => p.square === square);
+    const piece = pieceAt(square);
     return piece && view.you && piece.color === view.you ? piece : null;
   }
 
+  function frozenFor() {
+    const until = view && view.frozen_until ? Date.parse(view.frozen_until) : 0;
+    return Math.max(0, until - Date.now());
+  }
+
   function canMove() {
-    return view && view.you && view.status === 'in_progress' && view.to_move === view.you && !view.promotion_due;
+    return myTurn() && !view.promotion_due;
+  }
+
+  function deselect() {
+    selected = null;
+    targets = [];
+    showPiece(pieceInfo, null);
+    draw();
   }
 
   async function select(square) {
     selected = square;
     targets = [];
+    const piece = pieceAt(square);
+    showPiece(pieceInfo, piece ? { ...piece } : null, view);
     draw();
     try {
       const moves = await api.gameMoves(id, token, square);
@@ -151,6 +252,7 @@ export function gamePage(root, id, token) {
 
   function clickSquare(square, { drag }) {
     if (!view) return;
+    if (viewing !== null) { showAt(null); return; } // a click on a past position returns to the game
     show('');
     if (view.status === 'setup') {
       const piece = mine(square);
@@ -160,12 +262,13 @@ export function gamePage(root, id, token) {
       play(selected, square);
       return;
     }
-    if (!drag && square === selected) { selected = null; targets = []; draw(); return; }
-    if (view.board.some((p) => p.square === square)) select(square);
-    else { selected = null; targets = []; draw(); }
+    if (!drag && square === selected) { deselect(); return; }
+    if (pieceAt(square)) select(square);
+    else deselect();
   }
 
   function dragMove(from, to) {
+    if (viewing !== null) { showAt(null); return; }
     if (mine(from) && canMove()) play(from, to);
   }
 
@@ -178,17 +281,29 @@ export function gamePage(root, id, token) {
 
   async function play(from, to) {
     if (!view || !view.you) { show('Spectators cannot move.'); return false; }
+    const frozen = frozenFor();
+    if (frozen > 0) { refuseFrozen(frozen); return false; }
     try {
       const answer = await api.gameMove(id, token, from, to);
+      show(''); // a refusal shown before is stale now
       selected = null;
       targets = [];
+      showPiece(pieceInfo, null);
       // The stream brings the same change; use the answer only when the stream is down.
-      if (!live) { plies.push(answer.ply); last = [answer.ply.from, answer.ply.landed || answer.ply.to]; apply(answer.game); } else draw();
+      if (!live) { history.push(answer.ply, answer.game); apply(answer.game); } else draw();
       return true;
     } catch (error) {
-      show(error.message);
+      if (error.code === 'frozen') refuseFrozen(frozenFor());
+      else show(error.message);
       return false;
     }
+  }
+
+  function refuseFrozen(left) {
+    show(`The game is frozen: no move for ${Math.max(0.1, left / 1000).toFixed(1)} s more.`);
+    boardWrap.classList.remove('refused');
+    void boardWrap.offsetWidth; // restart the shake
+    boardWrap.classList.add('refused');
   }
 
   async function act(call, okMessage) {
@@ -196,9 +311,9 @@ export function gamePage(root, id, token) {
     try {
       const answer = await call();
       if (okMessage) toast(okMessage);
-      const game = answer && (answer.game || (answer.status ? answer : null));
+      const game = answer && (answer.game && typeof answer.game === 'object' ? answer.game : (answer.status ? answer : null));
       if (game && !live) apply(game);
-      return true;
+      return answer || true;
     } catch (error) {
       show(error.message);
       return false;
@@ -211,35 +326,88 @@ export function gamePage(root, id, token) {
     try {
       const record = await api.gameRecord(id, token);
       recordLoaded = true;
-      // Record plies have the ply shape of docs/service.md, as stream plies do.
-      plies = record.plies.filter((ply) => ply.type === 'move' || ply.type === 'promotion');
-      renderMoves();
+      if (history && history.setPlies(record.plies)) renderMoves();
+      if (history && !history.start && record.replay && record.replay.setup) {
+        const start = await startFromRecord(record);
+        if (start && !gone) { history.setStart(start); draw(); }
+      }
     } catch { /* the list we have stays */ }
+  }
+
+  // ← → step through the plies, Home is the start, End the game now, Escape drops the selection.
+  function keys(event) {
+    if (event.key === 'Escape') {
+      if (selected) { deselect(); event.preventDefault(); }
+      return;
+    }
+    const target = event.target;
+    if (target.closest && (target.closest('input, textarea, select, .board'))) return;
+    const moves = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => showAt(-1), End: () => showAt(null) };
+    if (moves[event.key] && history && history.entries.length) { event.preventDefault(); moves[event.key](); }
+  }
+
+  function step(by) {
+    if (!history) return;
+    const lastIndex = history.entries.length - 1;
+    const at = viewing === null ? lastIndex : viewing;
+    const next = Math.max(-1, Math.min(lastIndex, at + by));
+    showAt(next === lastIndex ? null : next);
+  }
+
+  function showAt(index) {
+    if (!history) return;
+    viewing = index !== null && index >= history.entries.length - 1 ? null : index;
+    if (viewing !== null) { selected = null; targets = []; showPiece(pieceInfo, null); }
+    draw();
+    renderMoves();
+  }
+
+  function dangerSquares(danger) {
+    return danger ? [...(danger.white || []), ...(danger.black || [])] : [];
   }
 
   function draw() {
     if (!view) return;
+    const flipped = (view.you === 'black') !== flip;
+    let pieces = view.board;
+    let last = history ? history.lastMove() : [];
+    let danger = dangerSquares(view.kings_in_danger);
+    pastNote.hidden = viewing === null;
+    boardWrap.classList.toggle('past', viewing !== null);
+    if (viewing !== null) {
+      const past = history.boardAt(viewing);
+      pieces = past || [];
+      last = history.lastMove(viewing);
+      danger = dangerSquares(history.dangerAt(viewing));
+      pastNote.textContent = viewing < 0 ? 'The start position. → steps on, End returns to the game.'
+        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply)}. ← → step, End returns to the game.`;
+    }
     board.draw({
-      width: view.width, height: view.height, pieces: view.board, flipped: view.you === 'black',
-      selected, targets, last, due: view.promotion_due,
+      width: view.width, height: view.height, pieces, flipped,
+      selected: viewing === null ? selected : null, targets: viewing === null ? targets : [],
+      last, due: viewing === null ? view.promotion_due : null, danger,
     });
   }
 
   function render() {
     draw();
-    const bottom = view.you || 'white';
+    const bottom = (view.you === 'black') !== flip ? 'black' : 'white';
     fill(topBar, playerLabel(other(bottom)), clocks.els[other(bottom)]);
     fill(bottomBar, playerLabel(bottom), clocks.els[bottom]);
     // The server's clock runs whether or not the stream is up: keep counting from the last view.
     clocks.update(view.clocks, arrivedAt, view.status === 'in_progress');
     status.textContent = statusText();
+    const increment = view.clocks && view.clocks.increment_ms;
+    timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
     status.dataset.status = view.status;
     renderFreeze();
     renderInvite();
     renderSetup();
     renderPromotion();
     renderMoves();
+    renderDraw();
     renderActions();
+    renderResult();
     moveForm.hidden = !view.you || isOver(view);
   }
 
@@ -249,6 +417,7 @@ export function gamePage(root, id, token) {
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
     if (view.status === 'in_progress' && view.to_move === color) badges.push('to move');
+    if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
       h('strong', {}, who), ` (${title(color)})`,
@@ -263,17 +432,21 @@ export function gamePage(root, id, token) {
     if (view.promotion_due) {
       return view.to_move === view.you ? `Promote your pawn on ${view.promotion_due}.` : `${title(view.to_move)} is promoting on ${view.promotion_due}.`;
     }
-    if (view.you) return view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`;
+    const danger = view.you && view.kings_in_danger && (view.kings_in_danger[view.you] || []).length
+      ? ` Your king on ${view.kings_in_danger[view.you].join(', ')} can be taken!` : '';
+    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger;
     return `${title(view.to_move)} to move. You are watching.`;
   }
 
+  // A freeze counts down, and the board shows it takes no move until then.
   function renderFreeze() {
     cancelAnimationFrame(frame);
-    const until = view.frozen_until ? Date.parse(view.frozen_until) : 0;
     const tick = () => {
-      const left = until - Date.now();
-      if (left <= 0 || isOver(view)) { freeze.hidden = true; return; }
-      freeze.hidden = false;
+      const left = frozenFor();
+      const on = left > 0 && !isOver(view);
+      boardWrap.classList.toggle('frozen', on);
+      freeze.hidden = !on;
+      if (!on) return;
       freeze.textContent = `Frozen: no move for ${(left / 1000).toFixed(1)} s`;
       frame = requestAnimationFrame(tick);
     };
@@ -283,11 +456,15 @@ export function gamePage(root, id, token) {
   function renderInvite() {
     const link = remembered(id).invite;
     if (!view.you || view.status !== 'setup' || !link) { invite.replaceChildren(); return; }
+    const them = other(view.you);
     const field = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, 'aria-label': 'Invite link' });
+    const joined = opponentJoined(view, them);
     fill(invite, h('section', { class: 'panel invite' },
       h('h3', {}, 'Invite your opponent'),
-      h('p', {}, `Send this link; it opens the ${title(other(view.you))} seat.`),
+      h('p', {}, `Send this link; it opens the ${title(them)} seat.`),
       h('div', { class: 'row' }, field, copyButton(() => link)),
+      h('p', { class: joined ? 'joined' : 'hint', id: 'invite-state' },
+        joined ? `${title(them)} has opened the invite.` : `Waiting for ${title(them)} to open the invite…`),
       h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
   }
 
@@ -318,7 +495,8 @@ export function gamePage(root, id, token) {
             type: 'button', id: 'ready', class: 'primary', disabled: seat.ready || !seat.preset || kings === 0,
             onclick: () => act(() => api.gameReady(id, token), 'Ready'),
           }, seat.ready ? 'Ready ✓' : 'Ready'))),
-      h('p', { class: 'hint' }, `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`)));
+      h('p', { class: 'hint' }, `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`),
+      h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
   }
 
   function renderPromotion() {
@@ -333,21 +511,24 @@ export function gamePage(root, id, token) {
   }
 
   function renderMoves() {
-    const items = [];
-    let count = 0;
-    for (const ply of plies) {
-      if (ply.gap) {
-        count += ply.gap;
-        items.push(h('li', { class: 'missed' }, `… ${ply.gap} move${ply.gap > 1 ? 's' : ''} made while away`));
-        continue;
-      }
-      const side = ply.promotion ? null : count++ % 2 === 0 ? 'white' : 'black';
-      items.push(h('li', { class: ply.promotion ? 'promotion' : side },
-        side ? h('span', { class: `side ${side}`, title: title(side) }) : null, plyText(ply)));
+    if (!history) return;
+    renderHistory(moveList, history, { viewing, onPick: (index) => showAt(index) });
+  }
+
+  function renderDraw() {
+    if (!view.you || view.status !== 'in_progress') { drawRow.replaceChildren(); return; }
+    const offer = view.draw_offer;
+    if (offer === other(view.you)) {
+      fill(drawRow,
+        h('span', { id: 'draw-offered' }, 'Your opponent offers a draw. '),
+        h('button', { type: 'button', id: 'accept-draw', class: 'primary', onclick: () => act(() => api.gameDraw(id, token), 'Draw agreed') }, 'Accept draw'),
+        h('span', { class: 'hint' }, 'or move to decline.'));
+    } else if (offer === view.you) {
+      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', disabled: true }, 'Draw offered'),
+        h('span', { class: 'hint' }, 'It stands until your opponent answers or moves.'));
+    } else {
+      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', onclick: () => act(() => api.gameDraw(id, token), 'Draw offered') }, 'Offer a draw'));
     }
-    if (items.length === 0) items.push(h('li', { class: 'empty' }, 'No moves yet.'));
-    moveList.replaceChildren(...items);
-    moveList.scrollTop = moveList.scrollHeight;
   }
 
   function renderActions() {
@@ -356,9 +537,62 @@ export function gamePage(root, id, token) {
     if (view.you && (view.status === 'setup' || (view.status === 'in_progress' && view.moves_played === 0))) {
       buttons.push(confirmButton('abort', 'Abort', () => api.gameAbort(id, token)));
     }
+    buttons.push(h('button', {
+      type: 'button', id: 'flip', 'aria-pressed': String(flip), title: 'Turn the board around',
+      onclick: () => { flip = !flip; render(); },
+    }, 'Flip board'));
+    if (view.you) {
+      buttons.push(h('button', {
+        type: 'button', id: 'mute', 'aria-pressed': String(muted()),
+        onclick: (event) => { setMuted(!muted()); event.currentTarget.setAttribute('aria-pressed', String(muted())); event.currentTarget.textContent = muted() ? 'Sound off' : 'Sound on'; },
+      }, muted() ? 'Sound off' : 'Sound on'));
+    }
     if (!view.you) buttons.push(h('p', { class: 'hint' }, 'You are watching: the board is read-only, but you can click any piece to see its moves.'));
-    if (isOver(view)) buttons.push(h('a', { class: 'button', href: '#/' }, 'New game'));
     fill(actions, buttons);
+  }
+
+  // Over the board once it is over: the result, a rematch, a new game and the record.
+  function renderResult() {
+    if (!isOver(view) || resultClosed) { result.hidden = true; result.replaceChildren(); return; }
+    result.hidden = false;
+    const controls = [];
+    if (view.you && view.status !== 'aborted') {
+      const theyAsked = rematchAsked[other(view.you)];
+      controls.push(h('button', {
+        type: 'button', id: 'rematch', class: 'primary', disabled: wantRematch,
+        onclick: askRematch,
+      }, wantRematch ? 'Rematch asked…' : theyAsked ? 'Accept the rematch' : 'Rematch'));
+    }
+    controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, 'New game'));
+    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: api.recordPath(id), id: 'record-link', target: '_blank', rel: 'noopener' }, 'The record'));
+    fill(result,
+      h('button', {
+        type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
+        onclick: () => { resultClosed = true; renderResult(); },
+      }, '×'),
+      h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
+      wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
+        : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
+      h('div', { class: 'row' }, controls));
+  }
+
+  async function askRematch() {
+    wantRematch = true;
+    renderResult();
+    stream.resume();
+    const answer = await act(() => api.gameRematch(id, token));
+    if (!answer) { wantRematch = false; renderResult(); return; }
+    // The answer says who has asked and, once both have, the new game and this seat's token.
+    if (answer.asked) for (const color of ['white', 'black']) if (answer.asked[color]) noteRematch(color);
+    const line = answer.rematch && typeof answer.rematch === 'object' ? answer.rematch : answer;
+    if (line && typeof line.game === 'string' && typeof line.token === 'string') goRematch(line.game, line.token);
+  }
+
+  function goRematch(newId, newToken) {
+    if (gone) return;
+    const before = remembered(id);
+    remember(newId, { token: newToken, color: view && view.you ? other(view.you) : undefined, bot: before.bot || false, rematchOf: id });
+    location.hash = `#/game/${encodeURIComponent(newId)}?token=${encodeURIComponent(newToken)}`;
   }
 
   // Two clicks, no dialog: the first arms the button for a few seconds.
@@ -378,7 +612,9 @@ export function gamePage(root, id, token) {
   }
 
   return () => {
+    gone = true;
     window.removeEventListener('gmo:drop-stream', dropStream);
+    document.removeEventListener('keydown', keys);
     stream.close();
     clocks.stop();
     cancelAnimationFrame(frame);

@@ -1,9 +1,11 @@
-// The home page: start a game against a friend or a bot, join one from a link, open the lab,
-// look up a genome or preset by its code.
+// The home page: the games this browser holds a seat in, start a game against a friend or a
+// bot, join one from a link, open the lab, look up a genome or preset by its code.
 
-import { h, toast } from './dom.js';
+import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
-import { remember } from './seats.js';
+import { remember, forget, heldSeats } from './seats.js';
+import { resultText, opponentJoined } from './result.js';
+import { lobbyPanel } from './lobby.js';
 
 export function gameLink(id, token) {
   const base = `${location.origin}${location.pathname}#/game/${encodeURIComponent(id)}`;
@@ -14,6 +16,8 @@ export function homePage(root) {
   const notice = h('p', { class: 'notice', role: 'alert' });
   const minutes = h('select', { id: 'clock-minutes', 'aria-label': 'Minutes per side' },
     [1, 3, 5, 10, 15].map((m) => h('option', { value: m, selected: m === 5 }, `${m} min`)));
+  const increment = h('select', { id: 'clock-increment', 'aria-label': 'Seconds added after each move' },
+    [0, 1, 2, 3, 5, 10].map((sec) => h('option', { value: sec, selected: sec === 0 }, `+${sec} s`)));
   const side = h('select', { id: 'my-side', 'aria-label': 'Your side' },
     h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'),
     h('option', { value: 'random' }, 'Random'));
@@ -21,7 +25,7 @@ export function homePage(root) {
   function options(bot) {
     let mine = side.value;
     if (mine === 'random') mine = Math.random() < 0.5 ? 'white' : 'black';
-    const body = { clock: { initial_ms: Number(minutes.value) * 60000 } };
+    const body = { clock: { initial_ms: Number(minutes.value) * 60000, increment_ms: Number(increment.value) * 1000 } };
     if (bot) body[mine === 'white' ? 'black' : 'white'] = 'bot:search';
     return { body, mine };
   }
@@ -34,7 +38,9 @@ export function homePage(root) {
       const token = created.seats[mine].token;
       const other = mine === 'white' ? 'black' : 'white';
       const otherToken = created.seats[other]?.token;
-      remember(created.id, { invite: otherToken ? gameLink(created.id, otherToken) : null });
+      remember(created.id, {
+        token, color: mine, invite: otherToken ? gameLink(created.id, otherToken) : null, bot: !!bot,
+      });
       location.hash = `#/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(token)}`;
     } catch (error) {
       notice.textContent = bot && error.status >= 400 && error.status < 500
@@ -66,14 +72,23 @@ export function homePage(root) {
     if (code) location.hash = `#/code/${encodeURIComponent(code)}`;
   }
 
+  const mine = h('section', { class: 'panel my-games', id: 'my-games', hidden: true },
+    h('h2', {}, 'My games'), h('p', { class: 'hint' }, 'Loading…'));
+  let gone = false;
+  myGames(mine, () => gone);
+
+  const lobby = lobbyPanel();
   root.replaceChildren(h('div', { class: 'home' },
     h('section', { class: 'panel hero' },
       h('h1', {}, 'GMO chess'),
       h('p', {}, 'Chess where every piece carries DNA, and the DNA alone decides how it moves. ',
-        'Design pieces in the lab, share them by their 6-character code, put eight on your back rank, mark a king, and play.')),
+        'Design pieces in the lab, share them by their 6-character code, put eight on your back rank, mark a king, and play.'),
+      h('p', {}, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'), ' — the rules in pictures.')),
+    mine,
+    lobby.element,
     h('section', { class: 'panel' },
       h('h2', {}, 'Play'),
-      h('div', { class: 'row' }, h('label', { for: 'clock-minutes' }, 'Clock'), minutes,
+      h('div', { class: 'row' }, h('label', { for: 'clock-minutes' }, 'Clock'), minutes, increment,
         h('label', { for: 'my-side' }, 'You play'), side),
       h('div', { class: 'row' },
         h('button', { id: 'new-friend-game', class: 'primary', type: 'button', onclick: () => start(false) }, 'Play a friend'),
@@ -90,5 +105,72 @@ export function homePage(root) {
     h('section', { class: 'panel' },
       h('h2', {}, 'Look up a code'),
       h('form', { class: 'row', onsubmit: lookup }, codeField, h('button', { type: 'submit' }, 'Look up')))));
-  return () => {};
+  return () => { gone = true; lobby.leave(); };
+}
+
+const SHOWN = 20; // the most recent seats asked about on each visit
+
+// "My games": every seat this browser holds, asked of the server as that seat, ongoing games
+// first (yours to move before the others), then the recent results; one click back into each.
+async function myGames(panel, isGone) {
+  const seats = heldSeats().slice(0, SHOWN);
+  if (seats.length === 0) return;
+  panel.hidden = false;
+  const answers = await Promise.all(seats.map(async (seat) => {
+    try {
+      return { seat, view: await api.game(seat.id, seat.token) };
+    } catch (error) {
+      return { seat, error };
+    }
+  }));
+  if (isGone()) return;
+  const rank = ({ view }) => {
+    if (!view) return 3;
+    if (view.status === 'in_progress' || view.status === 'setup') return view.to_move === view.you && view.status === 'in_progress' ? 0 : 1;
+    return 2;
+  };
+  const rows = answers
+    .sort((a, b) => rank(a) - rank(b) || (b.seat.at || 0) - (a.seat.at || 0))
+    .map((answer) => gameRow(answer));
+  fill(panel, h('h2', {}, 'My games'), h('ul', { class: 'game-rows', id: 'my-games-list' }, rows));
+}
+
+function gameRow({ seat, view, error }) {
+  const href = `#/game/${encodeURIComponent(seat.id)}?token=${encodeURIComponent(seat.token)}`;
+  if (!view) {
+    const why = error && error.status === 404 ? 'no longer on this server' : `cannot be reached (${error ? error.message : '?'})`;
+    return h('li', { class: 'game-row gone', 'data-game': seat.id },
+      h('span', {}, `Game ${seat.id} ${why}`), ' ',
+      h('button', { type: 'button', class: 'small', onclick: (event) => { forget(seat.id); event.target.closest('li').remove(); } }, 'Forget'));
+  }
+  const color = view.you || seat.color || 'white';
+  const side = color === 'white' ? 'White' : 'Black';
+  const other = color === 'white' ? 'black' : 'white';
+  let state;
+  let kind = 'over';
+  if (view.status === 'setup') {
+    kind = 'ongoing';
+    state = 'Setting up';
+    if (seat.invite) state += opponentJoined(view, other) ? ` — ${other === 'white' ? 'White' : 'Black'} has opened the invite` : ` — waiting for ${other === 'white' ? 'White' : 'Black'} to open the invite`;
+  } else if (view.status === 'in_progress') {
+    kind = view.to_move === color ? 'your-move' : 'ongoing';
+    state = view.to_move === color ? 'Your move' : 'Opponent to move';
+  } else {
+    state = outcome(view, color);
+  }
+  return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
+    h('a', { href, class: 'game-link' },
+      h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'who' }, `You play ${side}${seat.bot ? ' against the bot' : ''}`),
+      h('span', { class: 'state' }, state),
+      h('span', { class: 'moves-played' }, `${view.moves_played} move${view.moves_played === 1 ? '' : 's'}`)));
+}
+
+function outcome(view, color) {
+  const won = (view.status === 'white_won' && color === 'white') || (view.status === 'black_won' && color === 'black');
+  const lost = (view.status === 'white_won' && color === 'black') || (view.status === 'black_won' && color === 'white');
+  const text = resultText(view);
+  if (won) return `You won: ${text}`;
+  if (lost) return `You lost: ${text}`;
+  return text;
 }

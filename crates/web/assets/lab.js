@@ -6,7 +6,7 @@
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { dnaEditor } from './dna.js';
+import { dnaEditor, spaced } from './dna.js';
 import { promotionPicker } from './promote.js';
 import { genomeSvg, describePiece } from './pieces.js';
 
@@ -49,8 +49,11 @@ export function labPage(root, params) {
       currentChip.disabled = false;
       currentChip.dataset.genome = stored.code;
       currentChip.title = stored.code;
-      // What was just written is what the designer wants to place next.
-      chooseGenome(stored.code, false);
+      // What was just written is what the designer wants to place next: whatever tool was
+      // active, a click now places it (and the hint says so).
+      const was = genomeRef;
+      chooseGenome(stored.code, true);
+      if (was !== stored.code) toolHint.textContent = `Your piece ${stored.code} is ready: click a square to place it.`;
     },
     onInvalid() {
       explanation.textContent = 'Fix the DNA to see what it does.';
@@ -84,6 +87,22 @@ export function labPage(root, params) {
   const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code' });
   const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': 'Side' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
   const savedPreset = h('div', { id: 'saved-preset' });
+  // Wiping the board asks first: the first click arms the button, the second wipes.
+  let armed = 0;
+  const newLab = h('button', { type: 'button', id: 'new-lab', class: 'danger' }, 'New empty lab');
+  newLab.addEventListener('click', () => {
+    if (!armed) {
+      newLab.textContent = 'Really wipe this board?';
+      armed = setTimeout(() => { armed = 0; newLab.textContent = 'New empty lab'; }, 4000);
+      return;
+    }
+    clearTimeout(armed);
+    armed = 0;
+    newLab.textContent = 'New empty lab';
+    start(true);
+  });
+  const escape = (event) => { if (event.key === 'Escape' && selected) { event.preventDefault(); deselect(); } };
+  document.addEventListener('keydown', escape);
 
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
@@ -110,9 +129,14 @@ export function labPage(root, params) {
           h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, 'Save Black’s back rank')),
         savedPreset),
       h('section', { class: 'panel' },
-        h('button', { type: 'button', id: 'new-lab', onclick: () => start(true) }, 'New empty lab')))));
+        newLab))));
 
   function show(message) { notice.textContent = message || ''; }
+
+  function deselect() {
+    selected = null; targets = []; draw();
+    info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.'));
+  }
 
   function chooseTool(name) {
     tool = name;
@@ -135,7 +159,8 @@ export function labPage(root, params) {
       chip.classList.toggle('chosen', chip.dataset.genome === ref);
       chip.setAttribute('aria-pressed', String(chip.dataset.genome === ref));
     }
-    if (switchTool) chooseTool('place');
+    // The palette's pawn is a pawn: it gets the pawn flag (and can promote); the others do not.
+    if (switchTool) { pawnBox.checked = ref === 'pawn'; chooseTool('place'); }
   }
 
   function apply(view) {
@@ -179,7 +204,7 @@ export function labPage(root, params) {
     const text = h('pre', { class: 'explanation small' }, '…');
     fill(info, h('p', {}, describePiece(piece)),
       h('div', { class: 'row' }, 'Code ', h('code', {}, piece.code), copyButton(() => piece.code, 'Copy')),
-      h('button', { type: 'button', class: 'small', onclick: () => editor.set(piece.dna) }, 'Edit its DNA'),
+      h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'edit-dna', onclick: () => editor.set(spaced(piece.dna)) }, 'Edit its DNA')),
       text);
     try { text.textContent = (await api.genome(piece.code)).explanation; } catch { text.textContent = ''; }
   }
@@ -198,11 +223,11 @@ export function labPage(root, params) {
     } else if (selected && square !== selected && targets.some((m) => m.to === square)) {
       move(selected, square);
     } else if (square === selected) {
-      selected = null; targets = []; draw();
+      deselect();
     } else if (piece) {
       select(square);
     } else {
-      selected = null; targets = []; draw();
+      deselect();
     }
   }
 
@@ -270,8 +295,8 @@ export function labPage(root, params) {
   if (params.get('new') === '1') history.replaceState(null, '', '#/lab');
   if (params.get('dna')) editor.set(params.get('dna'));
   else if (params.get('genome')) {
-    api.genome(params.get('genome')).then((g) => editor.set(g.dna)).catch((error) => show(error.message));
+    api.genome(params.get('genome')).then((g) => editor.set(spaced(g.dna))).catch((error) => show(error.message));
   }
-  return () => {};
+  return () => { document.removeEventListener('keydown', escape); clearTimeout(armed); };
 }
 

@@ -60,6 +60,12 @@ pub static ASSETS: &[Asset] = embed![
     "lookup.js" => JS,
     "promote.js" => JS,
     "seats.js" => JS,
+    "result.js" => JS,
+    "history.js" => JS,
+    "alert.js" => JS,
+    "pieceinfo.js" => JS,
+    "rules.js" => JS,
+    "lobby.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

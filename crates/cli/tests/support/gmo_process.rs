@@ -16,8 +16,20 @@ pub struct Gmo {
 
 impl Gmo {
     pub fn start(url: &str) -> Gmo {
+        Gmo::start_with(url, &[])
+    }
+
+    /// [`Gmo::start`] with more `gmo serve` flags (limits, timeouts).
+    pub fn start_with(url: &str, flags: &[&str]) -> Gmo {
+        Gmo::start_with_env(url, flags, &[])
+    }
+
+    /// [`Gmo::start_with`] and environment variables (`RUST_LOG`, say).
+    pub fn start_with_env(url: &str, flags: &[&str], env: &[(&str, &str)]) -> Gmo {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gmo"))
             .args(["serve", "--bind", "127.0.0.1:0", "--database-url", url])
+            .args(flags)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .spawn()
             .expect("gmo serve starts");

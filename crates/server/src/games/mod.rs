@@ -6,6 +6,7 @@
 mod cache;
 mod errors;
 mod locks;
+mod new;
 mod plies;
 mod row;
 mod seats;
@@ -13,6 +14,7 @@ mod seats;
 pub use cache::Cache;
 pub use errors::{game_error, lab_error};
 pub use locks::Locks;
+pub use new::{NewSetUp, settings_of};
 pub use plies::{move_plies, promotion_plies};
 pub use row::{load, row_state, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
@@ -282,6 +284,7 @@ async fn commit(
         kinds,
         ply,
         game: game.clone(),
+        rematch: None,
     };
     let notice = state.listener.notice(&stored.id, &update);
     let applied = state
@@ -372,9 +375,13 @@ fn count(metrics: &Metrics, before: &Game, after: &Game) {
     }
 }
 
-/// The stream lines of a move: the move, a freeze if it froze the game, the end if it ended it.
-pub fn move_kinds(game: &Game, ply: &MovePly) -> Vec<LineType> {
+/// The stream lines of a move: the move, the decline of the draw offer it answered (`offer`: the
+/// one pending before it), a freeze if it froze the game, the end if it ended it.
+pub fn move_kinds(game: &Game, ply: &MovePly, offer: Option<Color>) -> Vec<LineType> {
     let mut kinds = vec![LineType::Move];
+    if offer.is_some() && game.draw_offer().is_none() && !game.is_over() {
+        kinds.push(LineType::DrawDeclined);
+    }
     if ply.froze && !game.is_over() {
         kinds.push(LineType::Clock);
     }

@@ -1,7 +1,9 @@
 //! The OpenAPI document: every route's annotation, gathered, with the error answers they share as
 //! named responses (`#/components/responses/…`), each an [`ErrorBody`].
 
-use super::{games, genomes, labs, ops, presets, stream};
+use super::{
+    diagram, draw, games, genomes, labs, ops, plies, presets, rematch, seek_stream, seeks, stream,
+};
 use crate::error::ErrorBody;
 use std::collections::BTreeMap;
 use utoipa::openapi::path::Operation;
@@ -16,7 +18,8 @@ use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
          description = "Design pieces by DNA, share them by code, play on a server-kept clock. \
 Every error answers `{\"error\": {\"code\", \"message\", …}}` (`ErrorBody`). Secrets travel as \
 `Authorization: Bearer <token>`; where the token is optional, a request without it reads as a \
-spectator."),
+spectator. A path asked with a method it does not list answers `405` with the same body \
+(`method_not_allowed`) and an `Allow` header (`#/components/responses/MethodNotAllowed`)."),
     paths(
         genomes::create, genomes::show,
         presets::create, presets::show,
@@ -24,12 +27,15 @@ spectator."),
         labs::promote, labs::preset, labs::save_preset,
         games::create, games::show, games::preset, games::king, games::ready, games::moves,
         games::play, games::promote, games::resign, games::abort, games::record, stream::stream,
+        plies::plies, draw::draw, diagram::diagram,
+        rematch::ask,
+        seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
         ops::health, ops::metrics, ops::openapi,
     ),
     components(
-        schemas(ErrorBody),
+        schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
-                  Unavailable, Internal, Timeout),
+                  Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),
     modifiers(&Bearer, &Shared, &OneSource),
     tags(
@@ -37,6 +43,8 @@ spectator."),
         (name = "presets", description = "A back rank of genomes, stored under its code."),
         (name = "labs", description = "Sandbox boards behind their own token."),
         (name = "games", description = "Games between two seats, on a server-kept clock."),
+        (name = "lobby", description = "Open seeks, paired automatically or accepted from the \
+list."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]
@@ -125,6 +133,38 @@ error_responses! {
     Unavailable: "The service cannot take this now: the database does not answer, or (creating a \
         game with a bot seat) the deployment's live games with a bot seat are at their cap.";
     Internal: "The server failed (logged; the body says no more).";
+    MethodNotAllowed: "A method this path does not answer (`method_not_allowed`); the `Allow` \
+        header lists those it does. Any path below, with a method it does not list.";
+}
+
+/// 429: the JSON error body and `Retry-After`.
+pub struct TooManyRequests;
+
+impl<'s> ToResponse<'s> for TooManyRequests {
+    fn response() -> (&'s str, RefOr<Response>) {
+        let retry_after = utoipa::openapi::HeaderBuilder::new()
+            .schema(
+                ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::Integer)
+                    .minimum(Some(1)),
+            )
+            .description(Some("Whole seconds until this client may create again."))
+            .build();
+        let response = ResponseBuilder::new()
+            .description(
+                "This client address created too much too fast (`rate_limited`): games, labs, \
+                 genomes and presets share one budget a minute (600 by default; the operator \
+                 sets it). `Retry-After` says when to try again.",
+            )
+            .header("Retry-After", retry_after)
+            .content(
+                "application/json",
+                Content::new(Some(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                    ErrorBody::name(),
+                )))),
+            );
+        ("TooManyRequests", response.into())
+    }
 }
 
 /// 408 carries no body: the timeout layer answers before any handler could.

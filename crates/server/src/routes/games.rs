@@ -6,10 +6,11 @@ use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath, Bearer, MaybeBearer};
 use crate::games::{self, Acted, game_error, move_kinds, move_plies, promotion_plies, with_end};
 use crate::hub::{LineType, PlyViews};
-use crate::metrics::Metrics;
+use crate::keys::GameId;
 use crate::record::GameRecordView;
 use crate::routes::doc::{
-    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized, Unavailable,
+    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
+    Unavailable,
 };
 use crate::routes::labs::{MoveRequest, Promotion};
 use crate::routes::{preset_genomes, resolve_genome, square};
@@ -20,8 +21,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use gmo_engine::{Game, MoveView, Settings, Square, Viewer};
-use gmo_store::{GameSettings, NewGame};
+use gmo_engine::{MoveView, Square, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -80,7 +80,7 @@ pub struct ClockRequest {
 #[serde(deny_unknown_fields)]
 pub struct PresetRequest {
     #[schema(value_type = crate::schema::PresetRef)]
-    pub preset: String,
+    pub preset: crate::keys::PresetRef,
 }
 
 /// A new game: its id, each seat's token (shown once) and invite link, and the game.
@@ -123,67 +123,44 @@ pub struct Invites {
 #[utoipa::path(post, path = "/api/games", tag = "games", operation_id = "create_game",
     request_body = NewGameRequest,
     responses((status = 201, description = "the new game", body = NewGameAnswer),
-              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
               (status = 422, response = Invalid), (status = 503, response = Unavailable)))]
 pub async fn create(
+    _: crate::limits::CreationLimit,
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
 ) -> ApiResult<(StatusCode, Json<NewGameAnswer>)> {
-    let defaults = Settings::default();
-    let (initial_ms, increment_ms) = body.clock.map_or((defaults.initial_ms, 0), |clock| {
-        (clock.initial_ms, clock.increment_ms.unwrap_or(0))
-    });
-    let settings = Settings::new(
-        body.width.unwrap_or(defaults.width),
-        body.height.unwrap_or(defaults.height),
-        initial_ms,
-    )
-    .and_then(|settings| settings.with_increment(increment_ms))
-    .map_err(game_error)?;
+    let clock = body
+        .clock
+        .map(|clock| (clock.initial_ms, clock.increment_ms));
+    let settings = games::settings_of(body.width, body.height, clock)?;
     let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
     let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
     let between_bots = white_bot.is_some() && black_bot.is_some();
     if between_bots {
         crate::bot::check_clock(settings.initial_ms)?;
     }
-    let mut game = Game::new(settings, rand::random()).map_err(game_error)?;
-    let (bot_white, bot_black) = (white_bot.is_some(), black_bot.is_some());
-    crate::bot::set_up(&mut game, bot_white, bot_black, now_ms())?;
     let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
     let (white_token, black_token) = (token(&white_bot), token(&black_bot));
     // Nobody holds a seat in a game between bots: its creator may stop it with this token.
     let creator_token = between_bots.then(gmo_store::new_token);
-    let stored_settings = GameSettings {
-        width: settings.width.into(),
-        height: settings.height.into(),
-        clock_initial_ms: settings.initial_ms,
-        white_bot,
-        black_bot,
-    };
+    let fresh = games::NewSetUp::new(settings, white_bot, black_bot)?;
     // A game between two bots has started already: its clock runs and its bot is to move.
-    let bot_turn = crate::bot::turn(&state, &stored_settings, &game, now_ms());
+    let bot_turn = crate::bot::turn(&state, &fresh.settings, &fresh.game, now_ms());
+    let hash = |token: &Option<String>| token.as_deref().map(gmo_store::token_hash);
+    let row = fresh.row(
+        hash(&white_token),
+        hash(&black_token),
+        bot_turn.clone(),
+        hash(&creator_token),
+    );
     let id = state
         .store
-        .create_game_within(
-            &NewGame {
-                settings: &stored_settings,
-                white_token: white_token.as_deref().map(gmo_store::token_hash),
-                black_token: black_token.as_deref().map(gmo_store::token_hash),
-                status: games::stored_status(game.status()),
-                state: &games::row_state(&game),
-                deadline_ms: game.deadline_ms(),
-                bot_turn: bot_turn.clone(),
-                creator_token: creator_token.as_deref().map(gmo_store::token_hash),
-            },
-            state.config.max_bot_games,
-        )
+        .create_game_within(&row, state.config.max_bot_games)
         .await?
         .ok_or_else(|| crate::bot::full(state.config.max_bot_games))?;
-    Metrics::bump(&state.metrics.games_created);
-    state.timers.arm(&state, &id, game.deadline_ms());
-    if let Some(turn) = &bot_turn {
-        crate::bot::wake(&state, &id, turn);
-    }
+    fresh.stored(&state, &id, bot_turn.as_ref());
+    let game = fresh.game;
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let answer = NewGameAnswer {
         invite: Invites {
@@ -216,7 +193,7 @@ fn invite_link(id: &str, seat: &str, token: &str) -> String {
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<GameView>> {
     let stored = games::load(&state, &id).await?;
@@ -245,7 +222,7 @@ fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<GameView> {
               (status = 422, response = Invalid)))]
 pub async fn preset(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<PresetRequest>,
 ) -> ApiResult<Json<GameView>> {
@@ -277,7 +254,7 @@ fn setup_step<T>(answer: T) -> Acted<T> {
               (status = 422, response = Invalid)))]
 pub async fn king(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(GameId, String)>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     let at = square(&at)?;
@@ -298,7 +275,7 @@ pub async fn king(
               (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn ready(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
@@ -324,7 +301,7 @@ pub async fn ready(
               (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn moves(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(GameId, String)>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<Vec<MoveView>>> {
     let at = square(&at)?;
@@ -347,17 +324,18 @@ pub async fn moves(
               (status = 422, response = Invalid)))]
 pub async fn play(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
 ) -> ApiResult<Json<GamePly>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
+        let offer = game.draw_offer();
         let ply = game
             .play(seat, body.from, body.to, now)
             .map_err(game_error)?;
         Ok(Acted {
             ply: move_plies(game, &ply, seat),
-            kinds: move_kinds(game, &ply),
+            kinds: move_kinds(game, &ply, offer),
             answer: ply,
         })
     })
@@ -381,7 +359,7 @@ pub async fn play(
               (status = 422, response = Invalid)))]
 pub async fn promote(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
 ) -> ApiResult<Json<GamePly>> {
@@ -417,7 +395,7 @@ fn ending<T>(answer: T) -> Acted<T> {
               (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn resign(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     let changed = games::change(&state, &id, &token, |game, seat, now| {
@@ -436,7 +414,7 @@ pub async fn resign(
               (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn abort(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     if games::is_creator(&state, &id, &token).await? {
@@ -460,7 +438,7 @@ pub async fn abort(
               (status = 404, response = NotFound), (status = 409, response = Conflict)))]
 pub async fn record(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<GameRecordView>> {
     let stored = games::load(&state, &id).await?;
@@ -474,6 +452,6 @@ pub async fn record(
         plies: crate::record::plies(&replay)?,
         replay,
         game: game_view(&id, game, Viewer::Spectator, now_ms()),
-        id,
+        id: id.into(),
     }))
 }

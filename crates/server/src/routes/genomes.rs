@@ -3,7 +3,7 @@
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge};
+use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::routes::genome_of_dna;
 use crate::schema::GenomeRef;
 use axum::extract::State;
@@ -53,9 +53,10 @@ pub struct GenomeInfo {
     request_body = NewGenome,
     responses((status = 201, description = "stored now", body = CreatedGenome),
               (status = 200, description = "stored already", body = CreatedGenome),
-              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
               (status = 422, response = Invalid)))]
 pub async fn create(
+    _: crate::limits::CreationLimit,
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGenome>,
 ) -> ApiResult<(StatusCode, Json<CreatedGenome>)> {
@@ -84,7 +85,7 @@ pub async fn create(
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
-    ApiPath(reference): ApiPath<String>,
+    ApiPath(reference): ApiPath<crate::keys::GenomeRef>,
 ) -> ApiResult<Json<GenomeInfo>> {
     let stored = state.store.genome(&reference).await?;
     let explanation = gmo_genome::Genome::parse(&stored.dna)

@@ -6,8 +6,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiJson, ApiPath, Bearer};
 use crate::games::{lab_error, wrong_token};
+use crate::keys::LabId;
 use crate::routes::doc::{
-    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, Unauthorized,
+    BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
 };
 use crate::routes::presets::PresetInfo;
 use crate::routes::{genome_of_dna, preset_genomes, resolve_genome, square};
@@ -64,7 +65,7 @@ pub struct Placement {
     /// A stored genome's code or name; or give `dna`.
     #[serde(default, deserialize_with = "crate::extract::present")]
     #[schema(value_type = crate::schema::GenomeRef)]
-    pub genome: Option<String>,
+    pub genome: Option<crate::keys::GenomeRef>,
     /// Raw DNA (stored on the way); or give `genome`.
     #[serde(default, deserialize_with = "crate::extract::present")]
     #[schema(value_type = crate::schema::Dna)]
@@ -88,7 +89,7 @@ pub struct MoveRequest {
 pub struct Promotion {
     /// The new piece's genome: a code or name.
     #[schema(value_type = crate::schema::GenomeRef)]
-    pub genome: String,
+    pub genome: crate::keys::GenomeRef,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -96,7 +97,7 @@ pub struct Promotion {
 pub struct LoadPreset {
     pub color: Color,
     #[schema(value_type = crate::schema::PresetRef)]
-    pub preset: String,
+    pub preset: crate::keys::PresetRef,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -111,9 +112,10 @@ type StoredLab = gmo_store::Lab<Lab>;
 #[utoipa::path(post, path = "/api/labs", tag = "labs", operation_id = "create_lab",
     request_body = NewLab,
     responses((status = 201, description = "the new lab", body = NewLabAnswer),
-              (status = 400, response = BadRequest), (status = 413, response = TooLarge),
+              (status = 400, response = BadRequest), (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
               (status = 422, response = Invalid)))]
 pub async fn create(
+    _: crate::limits::CreationLimit,
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewLab>,
 ) -> ApiResult<(StatusCode, Json<NewLabAnswer>)> {
@@ -185,7 +187,7 @@ async fn change_storing<T>(
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let stored = open(&state, &id, &token).await?;
@@ -203,7 +205,7 @@ pub async fn show(
               (status = 422, response = Invalid)))]
 pub async fn place(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(LabId, String)>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Placement>,
 ) -> ApiResult<Json<LabView>> {
@@ -242,7 +244,7 @@ async fn placed_genome(state: &AppState, body: &Placement) -> ApiResult<Genome> 
               (status = 422, response = Invalid)))]
 pub async fn erase(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(LabId, String)>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
@@ -259,7 +261,7 @@ pub async fn erase(
               (status = 422, response = Invalid)))]
 pub async fn king(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(LabId, String)>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
@@ -279,7 +281,7 @@ pub async fn king(
               (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn moves(
     State(state): State<AppState>,
-    ApiPath((id, at)): ApiPath<(String, String)>,
+    ApiPath((id, at)): ApiPath<(LabId, String)>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<Vec<MoveView>>> {
     let at = square(&at)?;
@@ -300,7 +302,7 @@ pub async fn moves(
               (status = 422, response = Invalid)))]
 pub async fn play(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
 ) -> ApiResult<Json<LabPly>> {
@@ -327,7 +329,7 @@ pub async fn play(
               (status = 422, response = Invalid)))]
 pub async fn promote(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
 ) -> ApiResult<Json<LabPly>> {
@@ -352,7 +354,7 @@ pub async fn promote(
               (status = 422, response = Invalid)))]
 pub async fn preset(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<LoadPreset>,
 ) -> ApiResult<Json<LabView>> {
@@ -377,7 +379,7 @@ pub async fn preset(
               (status = 422, response = Invalid)))]
 pub async fn save_preset(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<SavePreset>,
 ) -> ApiResult<Json<PresetInfo>> {

@@ -3,7 +3,7 @@
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge};
+use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::PresetRef;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -26,7 +26,7 @@ pub fn router() -> Router<AppState> {
 pub struct NewPreset {
     /// One genome code or name per file, file a first: 4 to 8 of them.
     #[schema(value_type = Vec<crate::schema::GenomeRef>, min_items = 4, max_items = 8)]
-    pub genomes: Vec<String>,
+    pub genomes: Vec<crate::keys::GenomeRef>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -53,8 +53,9 @@ impl From<StoredPreset> for PresetInfo {
     responses((status = 201, description = "stored now", body = PresetInfo),
               (status = 200, description = "stored already", body = PresetInfo),
               (status = 400, response = BadRequest), (status = 404, response = NotFound),
-              (status = 413, response = TooLarge), (status = 422, response = Invalid)))]
+              (status = 413, response = TooLarge), (status = 429, response = TooManyRequests), (status = 422, response = Invalid)))]
 pub async fn create(
+    _: crate::limits::CreationLimit,
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewPreset>,
 ) -> ApiResult<(StatusCode, Json<PresetInfo>)> {
@@ -85,7 +86,7 @@ pub async fn create(
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
-    ApiPath(reference): ApiPath<String>,
+    ApiPath(reference): ApiPath<crate::keys::PresetRef>,
 ) -> ApiResult<Json<PresetInfo>> {
     Ok(Json(state.store.preset(&reference).await?.into()))
 }

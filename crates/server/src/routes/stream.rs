@@ -6,7 +6,9 @@ use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::games;
-use crate::hub::{LineType, Subscription, Update};
+use crate::hub::{LineType, RematchNews, Subscription, Update};
+use crate::keys::GameId;
+use crate::record::plies_seen;
 use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::time::now_ms;
@@ -17,12 +19,14 @@ use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::{PlyView, Viewer};
+use gmo_engine::{Color, PlyView, Viewer};
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
+use tokio::time::Instant;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/stream", get(stream))
@@ -33,8 +37,44 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum StreamLine {
-    View(GameView),
+    View(StreamStart),
     Change(ChangeLine),
+    RematchOffer(RematchOfferLine),
+    Rematch(RematchLine),
+}
+
+/// After the end, on a seat's stream: a seat asked for a rematch.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RematchOfferLine {
+    /// `rematch_offer`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The seat that asked.
+    pub color: Color,
+}
+
+/// After the end, on a seat's stream: both seats asked, the new game has started (colours
+/// swapped). The stream closes after this line.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RematchLine {
+    /// `rematch`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The new game's id.
+    #[schema(value_type = crate::schema::Id)]
+    pub game: String,
+    /// This seat's token in the new game (the token of its seat there, the other colour).
+    #[schema(value_type = crate::schema::Token)]
+    pub token: String,
+}
+
+/// The first line: the game as the caller may see it, with every ply so far.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct StreamStart {
+    #[serde(flatten)]
+    pub game: GameView,
+    /// Every ply so far as the caller may see it, oldest first (as `GET /api/games/{id}/plies`).
+    pub plies: Vec<PlyView>,
 }
 
 /// A change of the game, with the game as the caller may see it afterwards.
@@ -54,14 +94,15 @@ pub struct ChangeLine {
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
     security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id")),
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
-               description = "newline-delimited JSON: first the game view, then one change line \
-per change (`type`: move, promotion, setup, start, clock, end, resync); the stream closes after \
-the end"),
+               description = "newline-delimited JSON: first the game view with every ply so far \
+(`plies`), then one line per change (`type`: move, promotion, setup, start, clock, end, resync, \
+draw_offer, draw_declined, draw_agreed, rematch); the stream closes after the end, or after the \
+rematch line once both seats asked for one"),
               (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
               (status = 404, response = NotFound)))]
 pub async fn stream(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Response> {
     // Find and authorise first: only a game someone may watch gets a channel in the hub.
@@ -71,18 +112,36 @@ pub async fn stream(
     // committed between the first load and the subscription is missed.
     let updates = state.hub.subscribe(&id);
     let stored = games::load(&state, &id).await?;
+    // A seat's stream opened after the end waits for the rematch (a bounded time).
+    let over = stored.state.is_over();
+    let seat_token = token.filter(|_| matches!(viewer, Viewer::Player(_)));
+    let waits = over && seat_token.is_some();
+    let rematch = if waits {
+        Some(state.store.rematch(&id).await?)
+    } else {
+        None
+    };
     let mut follow = Follow {
         closing: state.closing.clone(),
         state,
-        id,
+        id: id.into(),
         viewer,
         updates,
         version: stored.version,
         lines: VecDeque::new(),
-        done: stored.state.is_over(),
+        done: over && !waits,
+        seat_token,
+        until: waits.then(|| Instant::now() + REMATCH_WAIT),
+        offers: Vec::new(),
     };
-    let first = game_view(&follow.id, &stored.state, viewer, now_ms());
+    let first = StreamStart {
+        game: game_view(&follow.id, &stored.state, viewer, now_ms()),
+        plies: plies_seen(&stored.state, viewer)?,
+    };
     follow.lines.push_back(line_of(&StreamLine::View(first)));
+    if let Some(rematch) = rematch {
+        follow.rematch_so_far(&rematch);
+    }
     let body = Body::from_stream(futures_util::stream::unfold(follow, Follow::next));
     Ok((
         [
@@ -105,7 +164,16 @@ struct Follow {
     lines: VecDeque<Bytes>,
     done: bool,
     closing: watch::Receiver<bool>,
+    /// The caller's token, when it holds a seat: its rematch token is derived from it.
+    seat_token: Option<String>,
+    /// After the end, until when a seat's stream waits for the rematch.
+    until: Option<Instant>,
+    /// The seats whose rematch offer this stream has shown.
+    offers: Vec<Color>,
 }
+
+/// How long a seat's stream opened after the end stays open for the rematch.
+pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 
 impl Follow {
     async fn next(mut self) -> Option<(Result<Bytes, std::convert::Infallible>, Follow)> {
@@ -116,9 +184,17 @@ impl Follow {
             if self.done {
                 return None;
             }
+            let until = self.until;
+            let waited = async move {
+                match until {
+                    Some(until) => tokio::time::sleep_until(until).await,
+                    None => std::future::pending().await,
+                }
+            };
             let received = tokio::select! {
                 received = self.updates.recv() => received,
                 _ = self.closing.wait_for(|closing| *closing) => return None,
+                () = waited => return None,
             };
             self.take(received).await;
         }
@@ -126,6 +202,7 @@ impl Follow {
 
     async fn take(&mut self, received: Result<Arc<Update>, RecvError>) {
         match received {
+            Ok(update) if update.rematch.is_some() => self.news(update.rematch.as_ref()),
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
             Err(RecvError::Lagged(_)) => self.resync().await,
@@ -152,6 +229,44 @@ impl Follow {
         self.done = update.game.is_over();
     }
 
+    /// The rematch as it stood when the stream opened after the end.
+    fn rematch_so_far(&mut self, rematch: &gmo_store::Rematch) {
+        for (color, asked) in [(Color::White, rematch.white), (Color::Black, rematch.black)] {
+            if asked {
+                self.news(Some(&RematchNews::Asked(color)));
+            }
+        }
+        if let Some(game) = &rematch.game {
+            self.news(Some(&RematchNews::Started(game.clone())));
+        }
+    }
+
+    /// Rematch news, for a seat's stream waiting after the end (others ignore it).
+    fn news(&mut self, news: Option<&RematchNews>) {
+        let (Some(news), Some(token), Some(_)) = (news, &self.seat_token, self.until) else {
+            return;
+        };
+        let line = match news {
+            RematchNews::Asked(color) if !self.offers.contains(color) => {
+                self.offers.push(*color);
+                StreamLine::RematchOffer(RematchOfferLine {
+                    kind: LineType::RematchOffer,
+                    color: *color,
+                })
+            }
+            RematchNews::Asked(_) => return,
+            RematchNews::Started(game) => {
+                self.done = true;
+                StreamLine::Rematch(RematchLine {
+                    kind: LineType::Rematch,
+                    game: game.clone(),
+                    token: gmo_store::rematch_token(token, &self.id),
+                })
+            }
+        };
+        self.lines.push_back(line_of(&line));
+    }
+
     /// Fell behind the channel: show the game as it is now.
     async fn resync(&mut self) {
         match games::load(&self.state, &self.id).await {
@@ -161,6 +276,7 @@ impl Follow {
                     kinds: vec![LineType::Resync],
                     ply: Default::default(),
                     game: stored.state,
+                    rematch: None,
                 };
                 self.show(&update);
             }

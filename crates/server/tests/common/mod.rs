@@ -42,6 +42,28 @@ macro_rules! both {
     };
 }
 
+/// [`both!`] on servers whose config `$configure` (a `fn(&mut Config)`) changed first.
+macro_rules! both_with {
+    ($configure:path; $($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    crate::common::on_sqlite_with($configure, super::$name).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    crate::common::on_postgres_with($configure, super::$name).await
+                }
+            )*
+        }
+    };
+}
+
 fn config(url: &str) -> Config {
     let mut config = Config::new(([127, 0, 0, 1], 0).into(), url);
     config.sweep_interval = Duration::from_millis(250);
@@ -53,9 +75,17 @@ where
     F: FnOnce(Server) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let app: RunningApp = gmo_server::spawn(config(url))
-        .await
-        .expect("the server starts");
+    run_with(url, |_| {}, test).await;
+}
+
+async fn run_with<F, Fut>(url: &str, configure: fn(&mut Config), test: F)
+where
+    F: FnOnce(Server) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let mut config = config(url);
+    configure(&mut config);
+    let app: RunningApp = gmo_server::spawn(config).await.expect("the server starts");
     let server = Server {
         base: format!("http://{}", app.addr()),
         client: reqwest::Client::new(),
@@ -92,6 +122,29 @@ where
         "gmo_server_test",
         |url| async move { run(&url, test).await },
     )
+    .await;
+}
+
+/// [`on_sqlite`] with a changed config.
+pub async fn on_sqlite_with<F, Fut>(configure: fn(&mut Config), test: F)
+where
+    F: FnOnce(Server) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("gmo.db").display());
+    run_with(&url, configure, test).await;
+}
+
+/// [`on_postgres`] with a changed config.
+pub async fn on_postgres_with<F, Fut>(configure: fn(&mut Config), test: F)
+where
+    F: FnOnce(Server) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    with_scratch_database("gmo_server_test", move |url| async move {
+        run_with(&url, configure, test).await
+    })
     .await;
 }
 
@@ -176,11 +229,19 @@ impl Server {
         self.call(Method::PUT, path, token, Some(body)).await
     }
 
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Answer {
+        self.call(Method::DELETE, path, token, None).await
+    }
+
     /// Opens a game's NDJSON stream.
     pub async fn stream(&self, game: &str, token: Option<&str>) -> Lines {
-        let mut request = self
-            .client
-            .get(format!("{}/api/games/{game}/stream", self.base));
+        self.stream_at(&format!("/api/games/{game}/stream"), token)
+            .await
+    }
+
+    /// Opens the NDJSON stream at `path` (which must answer 200).
+    pub async fn stream_at(&self, path: &str, token: Option<&str>) -> Lines {
+        let mut request = self.client.get(format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }

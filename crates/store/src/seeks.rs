@@ -1,0 +1,556 @@
+//! The lobby's seeks and their pairing (docs/architecture.md, "Lobby").
+//!
+//! A seek is open until a pairing gives it a game (`game_id`, `seat`) or it is withdrawn
+//! (deleted). Pairing is one transaction that creates the game and marks both seeks. On
+//! PostgreSQL it first takes a transaction-scoped advisory lock on the seek's pool (clock and
+//! board), so two new seeks of one pool are matched one after the other and can never both stay
+//! open unseen by each other; the match itself is read `FOR UPDATE SKIP LOCKED`, so a seek that an
+//! accept or a withdrawal holds is passed over instead of waited for. SQLite's `BEGIN IMMEDIATE`
+//! serialises every writer. Whoever pairs a seek announces it on [`SEEK_CHANNEL`] at commit.
+//!
+//! Liveness lives in `seek_pulses` (when the seek's stream last showed it alive): only seeks
+//! alive since the caller's cutoff are listed, matched or accepted, and the sweep deletes the
+//! others, from whichever process runs it.
+
+use crate::connect::Dialect;
+use crate::games::NewGame;
+use crate::{Seat, Store, StoreError, new_id};
+use serde::Serialize;
+
+/// The channel pairings are announced on (the payload is the seek's id).
+pub const SEEK_CHANNEL: &str = "gmo_seeks";
+
+/// The colour a seeker wishes to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wish {
+    White,
+    Black,
+    Random,
+}
+
+impl Wish {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Wish::White => "white",
+            Wish::Black => "black",
+            Wish::Random => "random",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Wish, StoreError> {
+        match text {
+            "white" => Ok(Wish::White),
+            "black" => Ok(Wish::Black),
+            "random" => Ok(Wish::Random),
+            other => Err(StoreError::Corrupt(format!("a colour wish {other:?}"))),
+        }
+    }
+}
+
+/// What a seek is for: seeks pair only within one pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pool {
+    pub width: u16,
+    pub height: u16,
+    pub initial_ms: i64,
+    pub increment_ms: i64,
+}
+
+impl Pool {
+    /// The advisory lock's key (PostgreSQL hashes it).
+    fn key(&self) -> String {
+        format!(
+            "{}x{}:{}+{}",
+            self.width, self.height, self.initial_ms, self.increment_ms
+        )
+    }
+}
+
+/// A seek to open.
+#[derive(Debug, Clone)]
+pub struct NewSeek<'a> {
+    /// [`crate::token_hash`] of the seek's token.
+    pub token: [u8; 32],
+    /// [`crate::token_hash`] of the seat token its seeker gets on pairing.
+    pub seat_token: [u8; 32],
+    /// Who opens it, for the per-client bound.
+    pub client: &'a str,
+    pub pool: Pool,
+    pub wish: Wish,
+    pub now_ms: i64,
+}
+
+/// How many open seeks there may be.
+#[derive(Debug, Clone, Copy)]
+pub struct SeekLimits {
+    pub per_client: u32,
+    pub overall: u32,
+}
+
+/// What opening a seek did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opened {
+    /// Opened under this id.
+    Open(String),
+    /// The client has `per_client` open seeks already; nothing was stored.
+    ClientFull,
+    /// The lobby has `overall` open seeks already; nothing was stored.
+    LobbyFull,
+}
+
+/// A stored seek.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seek {
+    pub id: String,
+    pub token: [u8; 32],
+    pub seat_token: [u8; 32],
+    pub pool: Pool,
+    pub wish: Wish,
+    pub created_ms: i64,
+    /// The game and the seat it was paired into, once paired.
+    pub paired: Option<(String, Seat)>,
+}
+
+/// Where a seek stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeekState {
+    Open,
+    Paired {
+        game: String,
+        seat: Seat,
+    },
+    /// Withdrawn, or never was.
+    Gone,
+}
+
+/// What an accept did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    /// Game `game` was created; the taker plays `seat`.
+    Paired { game: String, seat: Seat },
+    /// Another pairing took the seek first.
+    Taken,
+    /// Withdrawn, gone quiet, or never was.
+    Gone,
+}
+
+#[derive(sqlx::FromRow)]
+struct SeekRow {
+    id: String,
+    token: Vec<u8>,
+    seat_token: Vec<u8>,
+    width: i32,
+    height: i32,
+    clock_initial_ms: i64,
+    clock_increment_ms: i64,
+    color: String,
+    created_ms: i64,
+    game_id: Option<String>,
+    seat: Option<String>,
+}
+
+const COLUMNS: &str = "s.id, s.token, s.seat_token, s.width, s.height, s.clock_initial_ms, \
+     s.clock_increment_ms, s.color, s.created_ms, s.game_id, s.seat";
+
+const INSERT: &str = "INSERT INTO seeks (id, token, seat_token, client, width, height, \
+     clock_initial_ms, clock_increment_ms, color, created_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+const INSERT_PULSE: &str = "INSERT INTO seek_pulses (seek_id, seen_ms) VALUES ($1, $2)";
+const PULSE: &str = "UPDATE seek_pulses SET seen_ms = $2 WHERE seek_id = $1 AND seen_ms < $2";
+const CLIENT_OPEN: &str = "SELECT COUNT(*) FROM seeks WHERE client = $1 AND game_id IS NULL";
+const ALL_OPEN: &str = "SELECT COUNT(*) FROM seeks WHERE game_id IS NULL";
+const CLIENT_LOCK: &str = "SELECT pg_advisory_xact_lock(7369013, hashtext($1))";
+const POOL_LOCK: &str = "SELECT pg_advisory_xact_lock(7369014, hashtext($1))";
+const MARK: &str = "UPDATE seeks SET game_id = $2, seat = $3 WHERE id = $1";
+const FORGET_PULSE: &str = "DELETE FROM seek_pulses WHERE seek_id = $1";
+const DELETE: &str = "DELETE FROM seeks WHERE id = $1";
+const ANNOUNCE: &str = "SELECT pg_notify($1, $2)";
+const SWEEP_QUIET: &str = "DELETE FROM seeks WHERE game_id IS NULL AND (created_ms < $2 OR id IN \
+     (SELECT seek_id FROM seek_pulses WHERE seen_ms < $1))";
+const SWEEP_PAIRED: &str = "DELETE FROM seeks WHERE game_id IS NOT NULL AND created_ms < $1";
+const SWEEP_PULSES: &str =
+    "DELETE FROM seek_pulses WHERE NOT EXISTS (SELECT 1 FROM seeks WHERE id = seek_id)";
+
+/// A seek by id, alive or not, open or paired.
+fn by_id(dialect: Dialect, lock: bool) -> String {
+    let lock = match (dialect, lock) {
+        (Dialect::Postgres, true) => " FOR UPDATE",
+        _ => "",
+    };
+    format!("SELECT {COLUMNS} FROM seeks s WHERE s.id = $1{lock}")
+}
+
+/// Whether seek `$1` (open) is alive since `$2`.
+const ALIVE: &str = "SELECT 1 FROM seek_pulses WHERE seek_id = $1 AND seen_ms >= $2";
+
+/// The oldest open, alive seek of `$2`'s pool other than `$1`, whose wish fits `$7`'s.
+fn oldest_match(dialect: Dialect) -> String {
+    let lock = match dialect {
+        Dialect::Postgres => " FOR UPDATE OF s SKIP LOCKED",
+        Dialect::Sqlite => "",
+    };
+    format!(
+        "SELECT {COLUMNS} FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
+         WHERE s.game_id IS NULL AND s.id <> $1 AND s.width = $2 AND s.height = $3 \
+         AND s.clock_initial_ms = $4 AND s.clock_increment_ms = $5 AND p.seen_ms >= $6 \
+         AND ($7 = 'random' OR s.color = 'random' OR s.color <> $7) \
+         ORDER BY s.created_ms, s.id LIMIT 1{lock}"
+    )
+}
+
+fn list_sql(limit: u32) -> String {
+    format!(
+        "SELECT {COLUMNS} FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
+         WHERE s.game_id IS NULL AND p.seen_ms >= $1 \
+         ORDER BY s.created_ms DESC, s.id LIMIT {limit}"
+    )
+}
+
+/// The seat of the seek wishing `own` against one wishing `other` (they are compatible): the
+/// wishes, else a coin.
+pub fn seat_for(own: Wish, other: Wish, coin: bool) -> Seat {
+    match (own, other) {
+        (Wish::White, _) | (Wish::Random, Wish::Black) => Seat::White,
+        (Wish::Black, _) | (Wish::Random, Wish::White) => Seat::Black,
+        (Wish::Random, Wish::Random) if coin => Seat::White,
+        (Wish::Random, Wish::Random) => Seat::Black,
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::White => "white",
+        Seat::Black => "black",
+    }
+}
+
+fn other(seat: Seat) -> Seat {
+    match seat {
+        Seat::White => Seat::Black,
+        Seat::Black => Seat::White,
+    }
+}
+
+/// The template game with each seat's token hash filled in.
+fn seated<'a, S>(template: &NewGame<'a, S>, white: [u8; 32], black: [u8; 32]) -> NewGame<'a, S> {
+    NewGame {
+        white_token: Some(white),
+        black_token: Some(black),
+        bot_turn: template.bot_turn.clone(),
+        ..*template
+    }
+}
+
+impl Store {
+    /// Opens a seek unless its client or the lobby is at its bound (counted in the database,
+    /// under a per-client lock on PostgreSQL).
+    pub async fn open_seek(
+        &self,
+        new: &NewSeek<'_>,
+        limits: SeekLimits,
+    ) -> Result<Opened, StoreError> {
+        let id = new_id();
+        let pool = new.pool;
+        let opened = transaction!(self, |tx, dialect| {
+            if dialect == Dialect::Postgres {
+                sqlx::query(CLIENT_LOCK)
+                    .bind(new.client)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let mine: i64 = sqlx::query_scalar(CLIENT_OPEN)
+                .bind(new.client)
+                .fetch_one(&mut *tx)
+                .await?;
+            let all: i64 = sqlx::query_scalar(ALL_OPEN).fetch_one(&mut *tx).await?;
+            if mine >= i64::from(limits.per_client) {
+                Opened::ClientFull
+            } else if all >= i64::from(limits.overall) {
+                Opened::LobbyFull
+            } else {
+                sqlx::query(INSERT)
+                    .bind(&id)
+                    .bind(&new.token[..])
+                    .bind(&new.seat_token[..])
+                    .bind(new.client)
+                    .bind(i32::from(pool.width))
+                    .bind(i32::from(pool.height))
+                    .bind(pool.initial_ms)
+                    .bind(pool.increment_ms)
+                    .bind(new.wish.as_str())
+                    .bind(new.now_ms)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(INSERT_PULSE)
+                    .bind(&id)
+                    .bind(new.now_ms)
+                    .execute(&mut *tx)
+                    .await?;
+                Opened::Open(id)
+            }
+        });
+        Ok(opened)
+    }
+
+    /// A seek by id (open or paired; `None` once withdrawn). Read from the writer, so that a
+    /// pairing that just committed is seen.
+    pub async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+        let sql = by_id(self.dialect(), false);
+        let row: Option<SeekRow> = writing!(self, pool => {
+            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+        })?;
+        row.map(SeekRow::into_seek).transpose()
+    }
+
+    /// Up to `limit` open seeks alive since `alive_since_ms`, newest first.
+    pub async fn open_seeks(
+        &self,
+        alive_since_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<Seek>, StoreError> {
+        let sql = list_sql(limit);
+        let rows: Vec<SeekRow> = reading!(self, pool => {
+            sqlx::query_as(&sql).bind(alive_since_ms).fetch_all(pool).await
+        })?;
+        rows.into_iter().map(SeekRow::into_seek).collect()
+    }
+
+    /// Records that seek `id`'s stream is alive at `now_ms` (it never locks the seek's row).
+    pub async fn pulse_seek(&self, id: &str, now_ms: i64) -> Result<(), StoreError> {
+        writing!(self, pool => {
+            sqlx::query(PULSE).bind(id).bind(now_ms).execute(pool).await.map(drop)
+        })?;
+        Ok(())
+    }
+
+    /// Pairs open seek `id` with the oldest open seek of its pool alive since `alive_since_ms`
+    /// whose wish fits, creating the game `template` describes (its tokens are the seeks'
+    /// seat tokens), all in one transaction → where the seek stands afterwards. A seek that
+    /// finds no match stays open. The second value is the seek this call paired it with.
+    pub async fn pair_seek<S: Serialize>(
+        &self,
+        id: &str,
+        alive_since_ms: i64,
+        template: &NewGame<'_, S>,
+    ) -> Result<(SeekState, Option<String>), StoreError> {
+        let game_id = new_id();
+        let state = serde_json::to_string(template.state)?;
+        let coin: bool = rand::random();
+        let (own_sql, match_sql) = (by_id(self.dialect(), true), oldest_match(self.dialect()));
+        let outcome = transaction!(self, |tx, dialect| {
+            let own: Option<SeekRow> = sqlx::query_as(&own_sql)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(own) = own.map(SeekRow::into_seek).transpose()? else {
+                return Ok((SeekState::Gone, None));
+            };
+            if let Some((game, seat)) = own.paired {
+                return Ok((SeekState::Paired { game, seat }, None));
+            }
+            if dialect == Dialect::Postgres {
+                sqlx::query(POOL_LOCK)
+                    .bind(own.pool.key())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let alive: Option<i32> = sqlx::query_scalar(ALIVE)
+                .bind(id)
+                .bind(alive_since_ms)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let found: Option<SeekRow> = if alive.is_none() {
+                None
+            } else {
+                sqlx::query_as(&match_sql)
+                    .bind(id)
+                    .bind(i32::from(own.pool.width))
+                    .bind(i32::from(own.pool.height))
+                    .bind(own.pool.initial_ms)
+                    .bind(own.pool.increment_ms)
+                    .bind(alive_since_ms)
+                    .bind(own.wish.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await?
+            };
+            match found.map(SeekRow::into_seek).transpose()? {
+                None => (SeekState::Open, None),
+                Some(other_seek) => {
+                    let seat = seat_for(own.wish, other_seek.wish, coin);
+                    let (white, black) = match seat {
+                        Seat::White => (own.seat_token, other_seek.seat_token),
+                        Seat::Black => (other_seek.seat_token, own.seat_token),
+                    };
+                    let new = seated(template, white, black);
+                    insert_game!(&mut *tx, &game_id, &new, &state)?;
+                    for (seek, its_seat) in [(id, seat), (other_seek.id.as_str(), other(seat))] {
+                        sqlx::query(MARK)
+                            .bind(seek)
+                            .bind(&game_id)
+                            .bind(seat_name(its_seat))
+                            .execute(&mut *tx)
+                            .await?;
+                        sqlx::query(FORGET_PULSE)
+                            .bind(seek)
+                            .execute(&mut *tx)
+                            .await?;
+                        if dialect == Dialect::Postgres {
+                            sqlx::query(ANNOUNCE)
+                                .bind(SEEK_CHANNEL)
+                                .bind(seek)
+                                .execute(&mut *tx)
+                                .await?;
+                        }
+                    }
+                    let paired = SeekState::Paired {
+                        game: game_id.clone(),
+                        seat,
+                    };
+                    (paired, Some(other_seek.id))
+                }
+            }
+        });
+        Ok(outcome)
+    }
+
+    /// Takes open seek `id` (alive since `alive_since_ms`) for a caller whose seat token hashes
+    /// to `taker_token`, creating the game `template` describes, in one transaction. The taker
+    /// gets the colour the seeker did not wish for, else a coin's.
+    pub async fn accept_seek<S: Serialize>(
+        &self,
+        id: &str,
+        alive_since_ms: i64,
+        template: &NewGame<'_, S>,
+        taker_token: [u8; 32],
+    ) -> Result<Accepted, StoreError> {
+        let game_id = new_id();
+        let state = serde_json::to_string(template.state)?;
+        let coin: bool = rand::random();
+        let own_sql = by_id(self.dialect(), true);
+        let outcome = transaction!(self, |tx, dialect| {
+            let found: Option<SeekRow> = sqlx::query_as(&own_sql)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let Some(seek) = found.map(SeekRow::into_seek).transpose()? else {
+                return Ok(Accepted::Gone);
+            };
+            if seek.paired.is_some() {
+                return Ok(Accepted::Taken);
+            }
+            let alive: Option<i32> = sqlx::query_scalar(ALIVE)
+                .bind(id)
+                .bind(alive_since_ms)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if alive.is_none() {
+                return Ok(Accepted::Gone);
+            }
+            let seeker = seat_for(seek.wish, Wish::Random, coin);
+            let (white, black) = match seeker {
+                Seat::White => (seek.seat_token, taker_token),
+                Seat::Black => (taker_token, seek.seat_token),
+            };
+            insert_game!(&mut *tx, &game_id, &seated(template, white, black), &state)?;
+            sqlx::query(MARK)
+                .bind(id)
+                .bind(&game_id)
+                .bind(seat_name(seeker))
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+            if dialect == Dialect::Postgres {
+                sqlx::query(ANNOUNCE)
+                    .bind(SEEK_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Accepted::Paired {
+                game: game_id.clone(),
+                seat: other(seeker),
+            }
+        });
+        Ok(outcome)
+    }
+
+    /// Withdraws open seek `id` → where it stood: `Open` means it is withdrawn now; a paired
+    /// seek stays paired.
+    pub async fn withdraw_seek(&self, id: &str) -> Result<SeekState, StoreError> {
+        let own_sql = by_id(self.dialect(), true);
+        let before = transaction!(self, |tx, _dialect| {
+            let found: Option<SeekRow> = sqlx::query_as(&own_sql)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            match found.map(SeekRow::into_seek).transpose()? {
+                None => SeekState::Gone,
+                Some(Seek {
+                    paired: Some((game, seat)),
+                    ..
+                }) => SeekState::Paired { game, seat },
+                Some(_) => {
+                    sqlx::query(DELETE).bind(id).execute(&mut *tx).await?;
+                    sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+                    SeekState::Open
+                }
+            }
+        });
+        Ok(before)
+    }
+
+    /// Withdraws the open seeks quiet since `alive_since_ms` or opened before `opened_since_ms`,
+    /// and forgets paired seeks made before `forget_before_ms` → how many seeks went.
+    pub async fn sweep_seeks(
+        &self,
+        alive_since_ms: i64,
+        opened_since_ms: i64,
+        forget_before_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let gone = transaction!(self, |tx, _dialect| {
+            let quiet = sqlx::query(SWEEP_QUIET)
+                .bind(alive_since_ms)
+                .bind(opened_since_ms)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            let paired = sqlx::query(SWEEP_PAIRED)
+                .bind(forget_before_ms)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            sqlx::query(SWEEP_PULSES).execute(&mut *tx).await?;
+            quiet + paired
+        });
+        Ok(gone)
+    }
+}
+
+impl SeekRow {
+    fn into_seek(self) -> Result<Seek, StoreError> {
+        let size = |n: i32| {
+            u16::try_from(n).map_err(|_| StoreError::Corrupt(format!("a board size of {n}")))
+        };
+        let digest = |bytes: &[u8]| crate::claim::parse_digest(bytes);
+        let paired = match (self.game_id, self.seat.as_deref()) {
+            (Some(game), Some("white")) => Some((game, Seat::White)),
+            (Some(game), Some("black")) => Some((game, Seat::Black)),
+            (None, None) => None,
+            _ => return Err(StoreError::Corrupt(format!("seek {} half paired", self.id))),
+        };
+        Ok(Seek {
+            token: digest(&self.token)?,
+            seat_token: digest(&self.seat_token)?,
+            pool: Pool {
+                width: size(self.width)?,
+                height: size(self.height)?,
+                initial_ms: self.clock_initial_ms,
+                increment_ms: self.clock_increment_ms,
+            },
+            wish: Wish::parse(&self.color)?,
+            created_ms: self.created_ms,
+            paired,
+            id: self.id,
+        })
+    }
+}

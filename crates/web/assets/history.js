@@ -1,0 +1,210 @@
+// A game's whole history as this browser can know it: every ply (from GET …/plies, the stream's
+// first line, the stream itself or the record), and the position after each one. Positions
+// come from the views the stream sent after each ply; where none arrived (a ply made while this
+// page was closed) the position is worked out from the one before by the ply's own outcome
+// (rules.md §4.1). Plies and positions are kept in localStorage, so a reload keeps the history.
+
+import { h } from './dom.js';
+import { standardName } from './pieces.js';
+import { other } from './result.js';
+
+const INDEX = 'gmo.history';
+const GAMES_KEPT = 6;
+const PLIES_KEPT = 600;
+
+// Only what the board draws: no DNA (it is long, and the board never shows it).
+const slim = (board) => board.map(({ square, color, pawn, king, species, code }) => ({ square, color, pawn, king, species, code }));
+
+const isPly = (ply) => ply && (ply.type === 'move' || ply.type === 'promotion' || ply.promotion || ply.from);
+const isMove = (ply) => !ply.promotion && ply.type !== 'promotion';
+
+// "e2–e4", "e2–e4 → e5" after a deviation, "= queen" for a promotion.
+export function plyText(ply) {
+  if (!isMove(ply)) {
+    const to = standardName(ply.genome) || ply.genome || ply.species || 'a piece';
+    return `${ply.promotion} = ${to}`;
+  }
+  let text = `${ply.from}–${ply.to}`;
+  if (ply.landed && ply.landed !== ply.to) text += ` → ${ply.landed}`;
+  if (ply.mutated_to) text += ` (mutated to ${standardName(ply.mutated_to) || ply.mutated_to})`;
+  return text;
+}
+
+// The position after `ply`, from the position before it (null when the ply does not fit it).
+export function applyPly(pieces, ply) {
+  const at = new Map(pieces.map((piece) => [piece.square, piece]));
+  if (!isMove(ply)) {
+    const pawn = at.get(ply.promotion);
+    if (!pawn) return null;
+    at.set(ply.promotion, { ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species });
+    return [...at.values()];
+  }
+  const mover = at.get(ply.from);
+  if (!mover) return null;
+  const moved = ply.mutated_to ? { ...mover, code: ply.mutated_to } : mover;
+  const dest = ply.landed || ply.to;
+  const target = at.get(dest) || null;
+  const put = (after, square) => {
+    if (!after) return null;
+    const source = after.what === 'mover' ? moved : after.what === 'target' ? target : null;
+    if (!source) return null;
+    return { ...source, square, color: after.owner === 'opponent' ? other(mover.color) : mover.color };
+  };
+  const fromPiece = put(ply.from_after, ply.from);
+  const toPiece = put(ply.to_after, dest);
+  at.delete(ply.from);
+  at.delete(dest);
+  if (fromPiece) at.set(ply.from, fromPiece);
+  if (toPiece) at.set(dest, toPiece); // over the from-outcome when both are one square
+  return [...at.values()];
+}
+
+export class History {
+  constructor(id, seat) {
+    this.key = `gmo.history.${id}.${seat || 'spectator'}`;
+    this.start = null; // the position before the first ply
+    this.entries = []; // {ply, board?, danger?} or {gap: n}
+    this.load();
+  }
+
+  load() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(this.key) || 'null');
+      if (saved && Array.isArray(saved.entries)) {
+        this.start = saved.start || null;
+        this.entries = saved.entries;
+      }
+    } catch { /* nothing kept */ }
+  }
+
+  save() {
+    try {
+      const entries = this.entries.slice(-PLIES_KEPT);
+      localStorage.setItem(this.key, JSON.stringify({ start: this.start, entries }));
+      const index = JSON.parse(localStorage.getItem(INDEX) || '[]').filter((key) => key !== this.key);
+      index.unshift(this.key);
+      for (const old of index.splice(GAMES_KEPT)) localStorage.removeItem(old);
+      localStorage.setItem(INDEX, JSON.stringify(index));
+    } catch { /* full or private: the history lives as long as the page */ }
+  }
+
+  moves() {
+    return this.entries.reduce((count, entry) => count + (entry.gap || (entry.ply && isMove(entry.ply) ? 1 : 0)), 0);
+  }
+
+  // A view before any ply: the start position (setup's board is the start's).
+  noteView(view) {
+    if (view.moves_played === 0 && this.entries.length === 0 && (view.status === 'setup' || view.status === 'in_progress')) {
+      this.start = slim(view.board);
+      this.save();
+    }
+  }
+
+  setStart(board) {
+    this.start = slim(board);
+    this.save();
+  }
+
+  // A connection's first view is the position after the last ply, whatever came before.
+  noteCurrent(view) {
+    const last = this.entries[this.entries.length - 1];
+    if (last && last.ply && view.moves_played === this.moves() && (!last.board || !last.danger)) {
+      last.board = slim(view.board);
+      last.danger = view.kings_in_danger || null;
+      this.save();
+    }
+  }
+
+  // A connection's first view: moves made while away are a gap until the whole list arrives.
+  catchUp(view) {
+    const behind = view.moves_played - this.moves();
+    if (behind > 0) this.entries.push({ gap: behind });
+    this.save();
+  }
+
+  // One new ply and, when known, the view after it.
+  push(ply, view) {
+    const entry = { ply };
+    if (view) { entry.board = slim(view.board); entry.danger = view.kings_in_danger || null; }
+    this.entries.push(entry);
+    this.save();
+  }
+
+  // The whole list from the server: it replaces what we have when it is at least as long,
+  // keeping the positions already known for the same plies.
+  setPlies(plies) {
+    const list = plies.filter(isPly);
+    const known = this.entries.filter((entry) => entry.ply).length;
+    const gaps = this.entries.some((entry) => entry.gap);
+    if (list.length < known && !gaps) return false;
+    const old = gaps ? [] : this.entries;
+    this.entries = list.map((ply, i) => ({ ...(old[i] && old[i].ply ? old[i] : {}), ply }));
+    this.save();
+    return true;
+  }
+
+  // The position after entry `index` (-1: the start), or null when it cannot be known.
+  boardAt(index) {
+    if (index < 0) return this.start;
+    const entry = this.entries[index];
+    if (!entry || entry.gap) return null;
+    if (entry.board) return entry.board;
+    const before = this.boardAt(index - 1);
+    const after = before ? applyPly(before, entry.ply) : null;
+    if (after) entry.board = after;
+    return after;
+  }
+
+  dangerAt(index) {
+    const entry = this.entries[index];
+    return (entry && entry.danger) || null;
+  }
+
+  // The squares of the last move before or at `index`: highlighted on the board.
+  lastMove(index = this.entries.length - 1) {
+    for (let i = index; i >= 0; i--) {
+      const entry = this.entries[i];
+      if (entry.gap) return [];
+      if (entry.ply && isMove(entry.ply)) return [entry.ply.from, entry.ply.landed || entry.ply.to];
+    }
+    return [];
+  }
+}
+
+// The move list: numbered pairs ("1. e2–e3 e7–e6"), every ply a button that shows its position.
+export function renderHistory(list, history, { viewing, onPick }) {
+  const rows = [];
+  let count = 0;
+  let row = null;
+  const newRow = (number, blackFirst) => {
+    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`));
+    rows.push(row);
+  };
+  history.entries.forEach((entry, index) => {
+    if (entry.gap) {
+      count += entry.gap;
+      rows.push(h('li', { class: 'missed' }, `… ${entry.gap} move${entry.gap > 1 ? 's' : ''} made while away`));
+      row = null;
+      return;
+    }
+    const ply = entry.ply;
+    let side = null;
+    if (isMove(ply)) {
+      side = count % 2 === 0 ? 'white' : 'black';
+      if (side === 'white' || !row) newRow(Math.floor(count / 2) + 1, side === 'black');
+      count += 1;
+    } else if (!row) {
+      newRow(Math.max(1, Math.ceil(count / 2)), false);
+    }
+    row.append(h('button', {
+      type: 'button', class: `ply ${side || 'promotion'}${index === viewing ? ' current' : ''}`,
+      'data-index': index, 'aria-current': index === viewing ? 'step' : null,
+      onclick: () => onPick(index),
+    }, plyText(ply)));
+  });
+  if (rows.length === 0) rows.push(h('li', { class: 'empty' }, 'No moves yet.'));
+  list.replaceChildren(...rows);
+  const current = list.querySelector('.ply.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  else list.scrollTop = list.scrollHeight;
+}
