@@ -16,12 +16,14 @@
 mod bot;
 mod eval;
 mod greedy;
+mod lineup;
 mod node;
 mod preset;
 mod random;
 mod search;
 mod spec;
 mod tt;
+pub mod value;
 mod values;
 mod zobrist;
 
@@ -29,9 +31,12 @@ mod zobrist;
 mod proptests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;
 
 pub use bot::{Bot, Budget, Ply};
 pub use greedy::GreedyBot;
+pub use lineup::{BadLineup, Lineup, genome_ref};
 pub use preset::{DEFAULT, FIVE_WIDE, PRESETS, Preset, preset_by_name};
 pub use random::RandomBot;
 pub use search::{SearchBot, SearchReport};

@@ -1,5 +1,6 @@
 //! Named back ranks for bot games: the standard `default`, and a 5-wide one for 5×5 boards.
 
+use crate::lineup::Lineup;
 use gmo_engine::{Color, Game, GameError};
 use gmo_genome::{Genome, standard};
 
@@ -47,16 +48,6 @@ impl Preset {
     /// Sets up `color`'s side of a game in setup: loads the preset, marks the king, declares
     /// ready (the game starts at `now_ms` once both sides are).
     pub fn seat(&self, game: &mut Game, color: Color, now_ms: i64) -> Result<(), GameError> {
-        game.load_preset(color, &self.genomes())?;
-        let size = game.position().size();
-        // The preset fitted the board, so its king file is on it.
-        let square =
-            size.square(self.king_file, size.back_rank(color))
-                .ok_or(GameError::PresetLength {
-                    expected: size.width(),
-                    got: self.width(),
-                })?;
-        game.toggle_king(color, square)?;
-        game.ready(color, now_ms)
+        Lineup::from(*self).seat(game, color, now_ms)
     }
 }

@@ -1,5 +1,10 @@
 //! `gmo arena`: bots play each other from a preset, and the results are counted per bot.
 //!
+//! Each bot brings its own lineup (`--white-preset`, `--black-preset`, else `--preset`): a preset
+//! name or code, a comma list of genome references, or a file of DNA lines (one per file of the
+//! board, file a first; a trailing `*` marks the king). The lineup follows the bot when colours
+//! swap.
+//!
 //! Game `i` (0-based) seats the `--white` bot as White when `i` is even and as Black when odd.
 //! Every game and every bot gets a seed derived from `--seed`, so with node or depth budgets the
 //! same command plays the same games; with time budgets the search depth, and so the games,
@@ -7,7 +12,7 @@
 
 mod show;
 
-use gmo_bots::{Bot, BotSpec, Budget, Preset, preset_by_name};
+use gmo_bots::{Bot, BotSpec, Budget, Lineup, preset_by_name};
 use gmo_engine::{Color, Game, GameStatus, Reason, Settings};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -26,6 +31,13 @@ pub struct ArenaArgs {
     /// The preset both sides use: default (8 wide) or five (5 wide; the default with --size 5x5).
     #[arg(long)]
     preset: Option<String>,
+    /// The --white bot's lineup: a preset name or code, a comma list of genomes (standard names,
+    /// standard codes or DNA; a trailing * marks the king), or a file of DNA lines.
+    #[arg(long, value_name = "REF")]
+    white_preset: Option<String>,
+    /// The --black bot's lineup, as --white-preset.
+    #[arg(long, value_name = "REF")]
+    black_preset: Option<String>,
     /// The seed of every game's and bot's randomness.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -76,8 +88,8 @@ struct Outcome {
 }
 
 pub fn run(args: ArenaArgs) -> ExitCode {
-    let preset = match choose_preset(&args) {
-        Ok(preset) => preset,
+    let lineups = match choose_lineups(&args) {
+        Ok(lineups) => lineups,
         Err(message) => {
             eprintln!("gmo arena: {message}");
             return ExitCode::from(2);
@@ -88,7 +100,7 @@ pub fn run(args: ArenaArgs) -> ExitCode {
     let mut capped = 0u32;
     for i in 0..args.games {
         let swap = i % 2 == 1;
-        let outcome = match play_game(&args, &preset, i, &mut tallies) {
+        let outcome = match play_game(&args, &lineups, i, &mut tallies) {
             Ok(outcome) => outcome,
             Err(message) => {
                 eprintln!("gmo arena: game {}: {message}", i + 1);
@@ -100,26 +112,54 @@ pub fn run(args: ArenaArgs) -> ExitCode {
         record(&mut tallies, swap, outcome.winner);
         print_game(&args, i, swap, &outcome);
     }
-    print_summary(&args, &tallies, total_plies, capped);
+    print_summary(&args, &lineups, &tallies, total_plies, capped);
     ExitCode::SUCCESS
 }
 
-fn choose_preset(args: &ArenaArgs) -> Result<Preset, String> {
+/// The lineups of the `--white` and `--black` bots.
+fn choose_lineups(args: &ArenaArgs) -> Result<[Lineup; 2], String> {
     let (width, _) = args.size;
-    let name = match (&args.preset, width) {
+    let fallback = match (&args.preset, width) {
         (Some(name), _) => name.as_str(),
         (None, 5) => "five",
         (None, _) => "default",
     };
-    let preset = preset_by_name(name)
-        .ok_or_else(|| format!("unknown preset `{name}`: expected default or five"))?;
-    if preset.width() != usize::from(width) {
-        return Err(format!(
-            "preset `{name}` is {} wide but the board is {width} wide",
-            preset.width()
-        ));
+    let preset = preset_by_name(fallback)
+        .ok_or_else(|| format!("unknown preset `{fallback}`: expected default or five"))?;
+    let choose = |flag: &str, reference: &Option<String>| -> Result<Lineup, String> {
+        let lineup = match reference {
+            Some(reference) => lineup_ref(reference).map_err(|e| format!("{flag}: {e}"))?,
+            None => Lineup::from(preset),
+        };
+        if lineup.width() != usize::from(width) {
+            return Err(format!(
+                "{flag}: `{}` is {} wide but the board is {width} wide",
+                lineup.name,
+                lineup.width()
+            ));
+        }
+        Ok(lineup)
+    };
+    Ok([
+        choose("--white-preset", &args.white_preset)?,
+        choose("--black-preset", &args.black_preset)?,
+    ])
+}
+
+/// A lineup reference: a file of DNA lines if such a file exists (blank lines and lines starting
+/// with `#` skipped), else a preset name or code or a comma list.
+fn lineup_ref(reference: &str) -> Result<Lineup, String> {
+    let path = std::path::Path::new(reference);
+    if !reference.contains(',') && path.is_file() {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {reference}: {e}"))?;
+        let lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'));
+        return Lineup::from_entries(reference, lines).map_err(|e| e.to_string());
     }
-    Ok(preset)
+    Lineup::parse(reference).map_err(|e| e.to_string())
 }
 
 /// A seed for game `i`, or for one of its bots (`salt` 1 and 2): SplitMix64 of the parts.
@@ -134,7 +174,7 @@ fn derive(seed: u64, i: u32, salt: u64) -> u64 {
 /// Plays game `i`; adds each bot's nodes and thinking time to `tallies` (index 0: `--white`).
 fn play_game(
     args: &ArenaArgs,
-    preset: &Preset,
+    lineups: &[Lineup; 2],
     i: u32,
     tallies: &mut [Tally; 2],
 ) -> Result<Outcome, String> {
@@ -145,19 +185,20 @@ fn play_game(
         .clamp(1, Settings::MAX_INITIAL_MS);
     let settings = Settings::new(width, height, initial).map_err(|e| e.to_string())?;
     let mut game = Game::new(settings, derive(args.seed, i, 0)).map_err(|e| e.to_string())?;
-    for color in Color::BOTH {
-        preset
-            .seat(&mut game, color, 0)
-            .map_err(|e| e.to_string())?;
-    }
     let swap = i % 2 == 1;
+    // The index into `bots` and `lineups` of the bot playing `color`.
+    let seat = |color: Color| usize::from((color == Color::Black) != swap);
+    for color in Color::BOTH {
+        let lineup = &lineups[seat(color)];
+        lineup
+            .seat(&mut game, color, 0)
+            .map_err(|e| format!("{}: {e}", lineup.name))?;
+    }
     let specs = [args.white, args.black];
     let mut bots: Vec<Box<dyn Bot>> = vec![
         specs[0].build(derive(args.seed, i, 1)),
         specs[1].build(derive(args.seed, i, 2)),
     ];
-    // The index into `bots` of the bot playing `color`.
-    let seat = |color: Color| usize::from((color == Color::Black) != swap);
     let mut now = 0i64;
     let mut plies = 0u32;
     if args.show {
@@ -267,19 +308,25 @@ fn print_game(args: &ArenaArgs, i: u32, swap: bool, outcome: &Outcome) {
     );
 }
 
-fn print_summary(args: &ArenaArgs, tallies: &[Tally; 2], plies: u64, capped: u32) {
+fn print_summary(
+    args: &ArenaArgs,
+    lineups: &[Lineup; 2],
+    tallies: &[Tally; 2],
+    plies: u64,
+    capped: u32,
+) {
     let games = args.games.max(1);
     println!(
         "\n{} games, {}x{}, seed {}, colours alternating; results per bot:",
         args.games, args.size.0, args.size.1, args.seed
     );
     println!(
-        "{:<10} {:<22} {:>5} {:>6} {:>7} {:>14}",
+        "{:<10} {:<22} {:>5} {:>6} {:>7} {:>14}  lineup",
         "seat", "bot", "wins", "draws", "losses", "nodes/s"
     );
-    for (flag, spec, t) in [
-        ("--white", args.white, tallies[0]),
-        ("--black", args.black, tallies[1]),
+    for (flag, spec, t, lineup) in [
+        ("--white", args.white, tallies[0], &lineups[0]),
+        ("--black", args.black, tallies[1], &lineups[1]),
     ] {
         let seconds = t.thinking.as_secs_f64();
         let rate = if t.nodes > 0 && seconds > 0.0 {
@@ -288,11 +335,13 @@ fn print_summary(args: &ArenaArgs, tallies: &[Tally; 2], plies: u64, capped: u32
             "-".to_string()
         };
         println!(
-            "{flag:<10} {:<22} {:>5} {:>6} {:>7} {rate:>14}",
+            "{flag:<10} {:<22} {:>5} {:>6} {:>7} {rate:>14}  {} ({})",
             spec.to_string(),
             t.wins,
             t.draws,
-            t.losses
+            t.losses,
+            lineup.name,
+            lineup.code()
         );
     }
     println!(
@@ -300,4 +349,54 @@ fn print_summary(args: &ArenaArgs, tallies: &[Tally; 2], plies: u64, capped: u32
         plies as f64 / f64::from(games),
         args.max_plies
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gmo_genome::standard;
+
+    #[test]
+    fn a_lineup_from_a_file_of_dna_lines() {
+        let path = std::env::temp_dir().join(format!("gmo-arena-{}.dna", std::process::id()));
+        let lines = format!(
+            "# a back rank, file a first\n{}\n{}\n\n{} *\n{}\n{}\n",
+            standard::ROOK,
+            standard::QUEEN,
+            standard::BISHOP,
+            standard::QUEEN,
+            standard::ROOK
+        );
+        std::fs::write(&path, lines).expect("temp file");
+        let lineup = lineup_ref(path.to_str().expect("path"));
+        let _ = std::fs::remove_file(&path);
+        let lineup = lineup.expect("a lineup");
+        assert_eq!((lineup.width(), lineup.king_file), (5, 2));
+        assert_eq!(lineup.genomes[1], standard::by_name("queen").expect("queen"));
+    }
+
+    #[test]
+    fn each_bot_brings_its_own_lineup_of_the_board_width() {
+        use clap::Parser;
+        #[derive(Debug, clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            arena: ArenaArgs,
+        }
+        let args = Cli::parse_from([
+            "arena",
+            "--white-preset",
+            "rook,queen,king*,queen,rook",
+            "--size",
+            "5x5",
+        ])
+        .arena;
+        let [white, black] = choose_lineups(&args).expect("lineups");
+        assert_eq!(white.name, "rook,queen,king*,queen,rook");
+        assert_eq!(black.name, "five");
+        let wide = Cli::parse_from(["arena", "--black-preset", "default", "--size", "5x5"]).arena;
+        let refused = choose_lineups(&wide).expect_err("8 wide on 5");
+        assert!(refused.contains("--black-preset"), "{refused}");
+        assert!(refused.contains("8 wide"), "{refused}");
+    }
 }

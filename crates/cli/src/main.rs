@@ -4,6 +4,7 @@ mod arena;
 mod genome_cmd;
 mod perft;
 mod serve;
+mod value;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,6 +34,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Run the HTTP service (SQLite in the working directory unless DATABASE_URL is set).
     Serve(serve::ServeArgs),
+    /// Estimate what a genome is worth in pawns, from bot games with it in place of a piece.
+    Value(value::ValueArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,5 +44,6 @@ fn main() -> ExitCode {
         Command::Genome(args) => genome_cmd::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Value(args) => value::run(args),
     }
 }
