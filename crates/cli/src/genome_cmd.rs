@@ -1,4 +1,5 @@
-//! `gmo genome check|code|explain|diagram [FILE|-]`: the designer's tools. `run` only does the I/O;
+//! `gmo genome check|code|explain|diagram [FILE|-]` and `breed` (in `breed_cmd`): the designer's
+//! tools. `run` only does the I/O;
 //! what is printed and the exit status come from [`respond`], which the tests drive directly.
 
 use clap::{Args, Subcommand};
@@ -23,6 +24,9 @@ enum Action {
     Explain(Source),
     /// Draw the piece alone on an empty board, its moves marked, as SVG on standard output.
     Diagram(DiagramArgs),
+    /// Breed two genomes: children by block crossover (and now and then a mutation), each with
+    /// its code, DNA and explanation.
+    Breed(crate::breed_cmd::BreedArgs),
 }
 
 #[derive(Debug, Args)]
@@ -56,14 +60,14 @@ enum Tool {
 
 /// What a command prints and how it exits.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Output {
-    stdout: String,
-    stderr: String,
-    status: u8,
+pub(crate) struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: u8,
 }
 
-const INVALID_DNA: u8 = 1;
-const UNREADABLE: u8 = 2;
+pub(crate) const INVALID_DNA: u8 = 1;
+pub(crate) const UNREADABLE: u8 = 2;
 
 pub fn run(args: GenomeArgs) -> ExitCode {
     let (tool, source) = match args.action {
@@ -79,6 +83,7 @@ pub fn run(args: GenomeArgs) -> ExitCode {
             };
             (Tool::Diagram(options), args.source)
         }
+        Action::Breed(args) => return crate::breed_cmd::run(args),
     };
     let output = execute(tool, source.file.as_deref(), std::io::stdin().lock());
     // A closed pipe on the other end is no reason to fail louder than the tool itself.
@@ -151,7 +156,7 @@ fn report(tool: &Tool, genome: &Genome) -> Result<String, String> {
 
 /// The error, the DNA as far as it can be canonicalised (codons separated) with carets under the
 /// offending codon (or letter), and what was expected.
-fn render_error(dna: &str, err: &GenomeError) -> String {
+pub(crate) fn render_error(dna: &str, err: &GenomeError) -> String {
     let letters: Vec<char> = dna
         .chars()
         .filter(|c| !c.is_whitespace())

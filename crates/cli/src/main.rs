@@ -1,6 +1,7 @@
 //! `gmo`: the GMO chess command line.
 
 mod arena;
+mod breed_cmd;
 mod genome_cmd;
 mod perft;
 mod serve;

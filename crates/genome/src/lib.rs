@@ -1,7 +1,9 @@
 //! The GMO chess genome language (rules §2): DNA is parsed into a typed [`Genome`], printed back in
-//! canonical form, hashed into a 6-character [`Code`], explained in English and mutated. No I/O.
+//! canonical form, hashed into a 6-character [`Code`], explained in English, mutated and bred. No
+//! I/O.
 
 mod ast;
+pub mod breeding;
 #[cfg(any(test, feature = "proptest"))]
 pub mod chi_squared;
 mod code;
@@ -15,6 +17,7 @@ pub mod standard;
 pub mod strategy;
 
 pub use ast::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner, Step, StepKind};
+pub use breeding::{Breeding, breed};
 pub use code::{BadCode, Code, preset_code, preset_text, sha256};
 pub use display::Spaced;
 pub use error::{ErrorKind, GenomeError};

@@ -1,7 +1,9 @@
 //! Property tests: generated genomes print and parse back to themselves, no string makes the parser
-//! panic, every error points at what it names, and mutation always yields a valid genome.
+//! panic, every error points at what it names, mutation always yields a valid genome, and breeding
+//! is deterministic and yields valid, distinct children.
 
-use crate::{ErrorKind, Genome, GenomeError, canonicalize, mutate};
+use crate::breeding::MAX_CHILDREN;
+use crate::{Breeding, ErrorKind, Genome, GenomeError, breed, canonicalize, mutate};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -103,5 +105,66 @@ proptest! {
         let text = g.explain();
         prop_assert!(!text.is_empty());
         prop_assert_eq!(text.matches("Block ").count(), g.blocks.len());
+    }
+
+    #[test]
+    fn breeding_is_deterministic_for_its_inputs(
+        a in genome(),
+        b in genome(),
+        seed in any::<u64>(),
+        children in 0..=MAX_CHILDREN,
+    ) {
+        let breeding = Breeding { seed, children, max_letters: 4096 };
+        prop_assert_eq!(breed(&a, &b, breeding), breed(&a, &b, breeding));
+    }
+
+    #[test]
+    fn bred_children_are_valid_distinct_new_and_as_many_as_asked_at_most(
+        a in genome(),
+        b in genome(),
+        seed in any::<u64>(),
+        children in 0..=MAX_CHILDREN + 4,
+        max_letters in 24usize..600,
+    ) {
+        let breeding = Breeding { seed, children, max_letters };
+        let bred = breed(&a, &b, breeding);
+        prop_assert!(bred.len() <= children.min(MAX_CHILDREN));
+        for (i, child) in bred.iter().enumerate() {
+            let dna = child.to_string();
+            // Its DNA is canonical and parses back to it, so storing the DNA gives its code.
+            prop_assert_eq!(canonicalize(&dna), Ok(dna.clone()));
+            let parsed = Genome::parse(&dna);
+            prop_assert_eq!(parsed.as_ref(), Ok(child));
+            prop_assert_eq!(parsed.map(|g| g.code()), Ok(crate::Code::of(&dna)));
+            prop_assert!(!child.blocks.is_empty());
+            prop_assert!(dna.len() <= max_letters, "{} letters", dna.len());
+            prop_assert!(child != &a && child != &b, "{} is a parent", dna);
+            prop_assert!(!bred[..i].contains(child), "{} twice", dna);
+        }
+    }
+
+    #[test]
+    fn fewer_children_are_a_prefix_of_more(
+        a in genome(),
+        b in genome(),
+        seed in any::<u64>(),
+        few in 0..=MAX_CHILDREN,
+        more in 0..=MAX_CHILDREN,
+    ) {
+        let (few, more) = (few.min(more), few.max(more));
+        let at = |children| breed(&a, &b, Breeding { seed, children, max_letters: 4096 });
+        let (small, large) = (at(few), at(more));
+        prop_assert!(large.starts_with(&small), "{:?} is not a prefix of {:?}", small, large);
+    }
+
+    #[test]
+    fn two_parents_with_blocks_have_children(
+        a in crate::strategy::genome(4).prop_filter("a block", |g| !g.blocks.is_empty()),
+        b in crate::strategy::genome(4).prop_filter("a block", |g| !g.blocks.is_empty()),
+        seed in any::<u64>(),
+    ) {
+        // Two non-empty parents cross into at least one child that fits (no limit to speak of).
+        let bred = breed(&a, &b, Breeding { seed, children: 4, max_letters: 4096 });
+        prop_assert!(!bred.is_empty(), "{} × {}", a, b);
     }
 }

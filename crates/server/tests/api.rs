@@ -8,6 +8,7 @@ mod durable;
 mod edge;
 mod lichess;
 mod lobby;
+mod workbench;
 
 use common::Server;
 use gmo_genome::Genome;

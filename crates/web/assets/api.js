@@ -44,6 +44,7 @@ const seg = encodeURIComponent;
 // Genomes and presets
 export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });
 export const genome = (ref) => call('GET', `/api/genomes/${seg(ref)}`);
+export const breed = (request) => call('POST', '/api/genomes/breed', { body: request });
 export const storePreset = (genomes) => call('POST', '/api/presets', { body: { genomes } });
 export const preset = (ref) => call('GET', `/api/presets/${seg(ref)}`);
 

@@ -1,12 +1,12 @@
 // The lab: a sandbox board beside the DNA editor. Write DNA, place the piece for either side on
 // any square, see where it moves, move anything any time, erase, toggle kings, promote, load a
-// preset into a side and save a side's back rank as a preset. The lab's id and token stay in
-// this browser (localStorage), so a reload keeps the board.
+// preset into a side and save a side's back rank as a preset, breed two genomes and place a
+// child. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
 
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { dnaEditor, spaced } from './dna.js';
+import { dnaEditor, spaced, canonical } from './dna.js';
 import { promotionPicker } from './promote.js';
 import { genomeSvg, describePiece } from './pieces.js';
 
@@ -87,6 +87,24 @@ export function labPage(root, params) {
   const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code' });
   const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': 'Side' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
   const savedPreset = h('div', { id: 'saved-preset' });
+  // Breeding: two parents (code, name or DNA), a seed (empty: drawn by the server), the children
+  // with their pictures. The first parent follows the piece selected or chosen for placing until
+  // it is typed in.
+  let breedTyped = false;
+  const breedA = h('input', {
+    id: 'breed-a', type: 'text', value: 'knight', autocomplete: 'off', spellcheck: 'false',
+    'aria-label': 'First parent: a code, a name or DNA', oninput: () => { breedTyped = true; },
+  });
+  const breedB = h('input', {
+    id: 'breed-b', type: 'text', value: 'queen', autocomplete: 'off', spellcheck: 'false',
+    'aria-label': 'Second parent: a code, a name or DNA',
+  });
+  const breedSeed = h('input', {
+    id: 'breed-seed', type: 'text', placeholder: 'random', inputmode: 'numeric', autocomplete: 'off',
+    'aria-label': 'Seed (empty: random)',
+  });
+  const breedNote = h('p', { class: 'hint', id: 'breed-note', 'aria-live': 'polite' });
+  const breedOut = h('div', { class: 'bred', id: 'breed-children' });
   // Wiping the board asks first: the first click arms the button, the second wipes.
   let armed = 0;
   const newLab = h('button', { type: 'button', id: 'new-lab', class: 'danger' }, 'New empty lab');
@@ -106,7 +124,16 @@ export function labPage(root, params) {
 
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
-      h('h2', {}, 'DNA'), editor.el, h('h3', {}, 'What it does'), explanation),
+      h('h2', {}, 'DNA'), editor.el, h('h3', {}, 'What it does'), explanation,
+      h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
+        h('h2', { id: 'breed-title' }, 'Breed'),
+        h('p', { class: 'hint' }, 'Children of two genomes: their blocks crossed, now and then a letter mutated.'),
+        h('form', { class: 'breed-form', onsubmit: breed },
+          h('label', {}, 'Parent 1', breedA),
+          h('label', {}, 'Parent 2', breedB),
+          h('label', {}, 'Seed', breedSeed),
+          h('button', { type: 'submit', id: 'breed-go' }, 'Breed')),
+        breedNote, breedOut)),
     h('div', { class: 'board-col' },
       h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': 'Click does' }, toolButtons),
       board.el,
@@ -121,6 +148,7 @@ export function labPage(root, params) {
         toolHint),
       promotion,
       h('section', { class: 'panel' }, h('h3', {}, 'Selected piece'), info),
+
       h('section', { class: 'panel' },
         h('h3', {}, 'Presets'),
         h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField, h('button', { type: 'submit', id: 'lab-load-preset' }, 'Load')),
@@ -155,6 +183,7 @@ export function labPage(root, params) {
 
   function chooseGenome(ref, switchTool) {
     genomeRef = ref;
+    if (switchTool) followParent(ref);
     for (const chip of palette.querySelectorAll('.choice')) {
       chip.classList.toggle('chosen', chip.dataset.genome === ref);
       chip.setAttribute('aria-pressed', String(chip.dataset.genome === ref));
@@ -201,6 +230,7 @@ export function labPage(root, params) {
   async function describe(square) {
     const piece = lab.view.board.find((p) => p.square === square);
     if (!piece) { info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.')); return; }
+    if (piece.code) followParent(piece.code);
     const text = h('pre', { class: 'explanation small' }, '…');
     fill(info, h('p', {}, describePiece(piece)),
       h('div', { class: 'row' }, 'Code ', h('code', {}, piece.code), copyButton(() => piece.code, 'Copy')),
@@ -272,6 +302,55 @@ export function labPage(root, params) {
     fill(savedPreset, h('p', {}, `${color === 'white' ? 'White' : 'Black'}’s back rank is preset `,
       h('code', { id: 'saved-preset-code' }, saved.code), ' ', copyButton(() => saved.code, 'Copy'), ' ',
       h('a', { href: `#/code/${saved.code}` }, 'view')));
+  }
+
+  function followParent(ref) {
+    if (!breedTyped) breedA.value = ref;
+  }
+
+  // A parent as typed: DNA (only S, A, C, H and spaces, longer than a code) is stored first for
+  // its code; anything else is a code or a name.
+  async function parentRef(text) {
+    const trimmed = text.trim();
+    if (/^[SACHsach\s]+$/.test(trimmed) && canonical(trimmed).length > 6) {
+      return (await api.storeGenome(trimmed)).code;
+    }
+    return trimmed;
+  }
+
+  async function breed(event) {
+    event.preventDefault();
+    breedNote.textContent = 'Breeding…';
+    try {
+      const request = { a: await parentRef(breedA.value), b: await parentRef(breedB.value) };
+      // A whole number goes as a number; anything else as typed, for the server to refuse.
+      const seed = breedSeed.value.trim();
+      if (seed !== '') request.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
+      const bred = await api.breed(request);
+      breedNote.textContent = bred.children.length
+        ? `${bred.children.length} children of ${bred.a} × ${bred.b}, seed ${bred.seed} (the same seed breeds them again).`
+        : `${bred.a} × ${bred.b} have no children that differ from them.`;
+      fill(breedOut, bred.children.map((child, i) => h('figure', { class: 'child', 'data-code': child.code },
+        h('img', { class: 'diagram', src: child.diagram, alt: `Moves of ${child.code} on an empty board` }),
+        h('figcaption', {},
+          h('a', { href: `#/code/${child.code}` }, h('code', {}, child.code)), ' ',
+          h('button', {
+            type: 'button', class: 'small', id: `breed-use-${i + 1}`, 'aria-label': `Place child ${child.code}`,
+            onclick: () => useChild(child),
+          }, 'Use')),
+        h('details', {}, h('summary', {}, 'What it does'), h('pre', { class: 'explanation small' }, child.explanation)))));
+    } catch (error) {
+      breedNote.textContent = error.message;
+      breedOut.replaceChildren();
+    }
+  }
+
+  // A child becomes the genome to place, as DNA written in the editor does: the next click on a
+  // square places it (and the editor shows its DNA, ready for changes).
+  function useChild(child) {
+    chooseGenome(child.code, true);
+    editor.set(spaced(child.dna));
+    toolHint.textContent = `Child ${child.code} is ready: click a square to place it.`;
   }
 
   async function start(fresh) {

@@ -406,6 +406,7 @@ browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(two_players_play_a_game_to_a_result, game);
 browser_test!(pages_are_served_and_look_up_codes, pages);
 browser_test!(two_browsers_press_5_0_and_meet_in_one_game, lobby);
+browser_test!(the_lab_breeds_and_places_a_child, breed);
 
 /// The lab: typed DNA becomes an explanation, a code, a placed piece and highlighted moves;
 /// an invalid DNA shows its error under the offending codon.
@@ -640,6 +641,120 @@ async fn lab(driver: &mut Driver, base: String) {
     click(&client, "#new-lab").await;
     wait_label(&client, "c3", "c3, empty").await;
     wait_label(&client, "e8", "e8, empty").await;
+    client.close().await.expect("the session closes");
+}
+
+/// The lab's Breed panel: two parents and a seed give the genome crate's children, drawn by the
+/// server; "Use" makes a child the genome to place, and a click places it. A parent given as DNA
+/// is stored first and bred by its code.
+async fn breed(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    client
+        .goto(&format!("{base}/#/lab?new=1"))
+        .await
+        .expect("the lab opens");
+    wait_for(
+        &client,
+        "the lab board",
+        "return !!document.querySelector('.board [data-square=\"h8\"]')",
+    )
+    .await;
+    let parent = |name: &str| gmo_genome::standard::by_name(name).expect("a standard genome");
+    let expected = |a: &gmo_genome::Genome, b: &gmo_genome::Genome, seed: u64| -> Vec<String> {
+        let breeding = gmo_genome::Breeding {
+            seed,
+            children: gmo_genome::breeding::DEFAULT_CHILDREN,
+            max_letters: gmo_server::MAX_DNA_LETTERS,
+        };
+        gmo_genome::breed(a, b, breeding)
+            .iter()
+            .map(|child| child.code().to_string())
+            .collect()
+    };
+    // The codes of the children shown, in order.
+    let shown = "[...document.querySelectorAll('#breed-children .child')].map(c => c.dataset.code)";
+
+    type_into(&client, "#breed-a", "knight").await;
+    type_into(&client, "#breed-b", "queen").await;
+    type_into(&client, "#breed-seed", "7").await;
+    click(&client, "#breed-go").await;
+    let want = expected(&parent("knight"), &parent("queen"), 7);
+    assert_eq!(want.len(), gmo_genome::breeding::DEFAULT_CHILDREN);
+    let codes = wait_for(
+        &client,
+        "the children",
+        &format!("const c = {}; return c.length ? c : null", shown),
+    )
+    .await;
+    assert_eq!(codes, json!(want));
+    // Every child is drawn by the server's diagram route.
+    wait_for(
+        &client,
+        "the children's diagrams",
+        "const i = [...document.querySelectorAll('#breed-children img.diagram')]; return i.length > 0 && i.every(e => e.complete && e.naturalWidth > 0)",
+    )
+    .await;
+    assert!(
+        text_of(&client, "#breed-note").await.contains("seed 7"),
+        "{}",
+        text_of(&client, "#breed-note").await
+    );
+    client
+        .execute("document.querySelector('#breed').scrollIntoView()", vec![])
+        .await
+        .expect("scrolled");
+    shoot(&client, "lab-breed.png").await;
+
+    // "Use" readies the second child for placing; one click on a square places it.
+    click(&client, "#breed-use-2").await;
+    wait_for(
+        &client,
+        "the place tool",
+        "return document.querySelector('#tool-place')?.getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    square(&client, "d4").await;
+    wait_label(&client, "d4", &format!("white piece {}", want[1])).await;
+    // The editor holds the child's DNA, as if it had been typed.
+    wait_for(
+        &client,
+        "the child's code in the editor",
+        &format!(
+            "return document.querySelector('#dna-code')?.textContent === {:?}",
+            want[1]
+        ),
+    )
+    .await;
+
+    // A parent given as DNA: stored, then bred by its code.
+    type_into(&client, "#breed-a", CUSTOM_DNA).await;
+    type_into(&client, "#breed-b", "rook").await;
+    type_into(&client, "#breed-seed", "3").await;
+    click(&client, "#breed-go").await;
+    let custom = gmo_genome::Genome::parse(CUSTOM_DNA).expect("the custom DNA");
+    let want = expected(&custom, &parent("rook"), 3);
+    assert!(!want.is_empty());
+    wait_for(
+        &client,
+        "the DNA parent's children",
+        &format!(
+            "return JSON.stringify({}) === {:?}",
+            shown,
+            json!(want).to_string()
+        ),
+    )
+    .await;
+    assert!(text_of(&client, "#breed-note").await.contains(CUSTOM_CODE));
+
+    // An unknown parent: the server's words, no children.
+    type_into(&client, "#breed-a", "zzzzzz").await;
+    click(&client, "#breed-go").await;
+    wait_for(
+        &client,
+        "the refusal",
+        "return (document.querySelector('#breed-note')?.textContent ?? '').includes('zzzzzz') && !document.querySelector('#breed-children .child')",
+    )
+    .await;
     client.close().await.expect("the session closes");
 }
 

@@ -2,7 +2,8 @@
 //! named responses (`#/components/responses/…`), each an [`ErrorBody`].
 
 use super::{
-    diagram, draw, games, genomes, labs, ops, plies, presets, rematch, seek_stream, seeks, stream,
+    breed, diagram, draw, games, genomes, labs, ops, plies, presets, rematch, seek_stream, seeks,
+    stream,
 };
 use crate::error::ErrorBody;
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ Every error answers `{\"error\": {\"code\", \"message\", …}}` (`ErrorBody`). S
 spectator. A path asked with a method it does not list answers `405` with the same body \
 (`method_not_allowed`) and an `Allow` header (`#/components/responses/MethodNotAllowed`)."),
     paths(
-        genomes::create, genomes::show,
+        genomes::create, genomes::show, breed::breed,
         presets::create, presets::show,
         labs::create, labs::show, labs::place, labs::erase, labs::king, labs::moves, labs::play,
         labs::promote, labs::preset, labs::save_preset,

@@ -1,6 +1,7 @@
 //! The routes, one router per resource, merged here under the shared layers: tracing, metrics,
 //! the body limit, and a timeout on everything but the (long-lived) game stream.
 
+mod breed;
 mod diagram;
 pub mod doc;
 mod draw;
@@ -31,6 +32,7 @@ pub use refs::{genome_of_dna, preset_genomes, resolve_genome, square};
 pub fn router(state: AppState) -> Router {
     let timed = Router::new()
         .merge(genomes::router())
+        .merge(breed::router())
         .merge(presets::router())
         .merge(labs::router())
         .merge(games::router())

@@ -154,7 +154,7 @@ async fn the_document_describes_every_operation_fully(server: Server) {
             }
         }
     }
-    assert_eq!(operations, 38, "every route is documented");
+    assert_eq!(operations, 39, "every route is documented");
     // Every schema compiles, patterns included (an invalid pattern would fail here).
     for (name, schema) in document["components"]["schemas"]
         .as_object()
@@ -181,6 +181,11 @@ async fn the_document_describes_every_operation_fully(server: Server) {
     let genomes = &schemas["NewPreset"]["properties"]["genomes"];
     assert_eq!(genomes["minItems"], BoardSize::MIN);
     assert_eq!(genomes["maxItems"], BoardSize::MAX);
+    let most = gmo_genome::breeding::MAX_CHILDREN;
+    let breeding = &schemas["BreedRequest"]["properties"];
+    assert_eq!(breeding["children"]["maximum"], most);
+    assert_eq!(breeding["seed"]["maximum"], (1u64 << 53) - 1);
+    assert_eq!(schemas["Bred"]["properties"]["children"]["maxItems"], most);
     // The validator does reject what does not fit: a game view without its id.
     let game_view = validator_in(document, &json!({"$ref": "#/components/schemas/GameView"}));
     assert!(!game_view.is_valid(&json!({"status": "setup"})));
@@ -225,6 +230,20 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
         "/api/genomes/{reference}",
         &server.get("/api/genomes/zzzzzz", None).await,
     );
+    let breed = "/api/genomes/breed";
+    let bred = server
+        .post(breed, None, json!({"a": "knight", "b": "queen", "seed": 1}))
+        .await;
+    assert_eq!(bred.status, 201, "{}", bred.text);
+    c.check(Method::POST, breed, &bred);
+    let again = server
+        .post(breed, None, json!({"a": "knight", "b": "queen", "seed": 1}))
+        .await;
+    assert_eq!(again.status, 200, "{}", again.text);
+    c.check(Method::POST, breed, &again);
+    for body in [json!({"a": "knight"}), json!({"a": "zzzzzz", "b": "rook"})] {
+        c.check(Method::POST, breed, &server.post(breed, None, body).await);
+    }
     let presets = "/api/presets";
     let white_preset = server
         .post(

@@ -1,0 +1,3 @@
+//! Issue 14, the designer's workbench over HTTP: breeding genomes.
+
+mod breed;
