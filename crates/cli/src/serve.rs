@@ -18,6 +18,18 @@ pub struct ServeArgs {
     /// creating one more is answered 503. 0 refuses every game with a bot.
     #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = gmo_server::DEFAULT_MAX_BOT_GAMES)]
     max_bot_games: u32,
+    /// The most genome value evaluations running at once in the whole deployment (counted in the
+    /// database); each takes one core while it runs.
+    #[arg(long, env = "GMO_MAX_VALUE_JOBS", default_value_t = gmo_server::DEFAULT_MAX_VALUE_JOBS)]
+    max_value_jobs: u32,
+    /// The most value evaluations queued or running in the deployment; one more is answered 503.
+    #[arg(long, env = "GMO_MAX_VALUE_QUEUE",
+          default_value_t = gmo_server::DEFAULT_MAX_VALUE_QUEUE)]
+    max_value_queue: u32,
+    /// Games per value evaluation.
+    #[arg(long, env = "GMO_VALUE_GAMES", default_value_t = gmo_server::DEFAULT_VALUE_GAMES,
+          value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    value_games: u32,
     /// The most open seeks one client (address) may have in the lobby at once.
     #[arg(long, env = "GMO_MAX_SEEKS_PER_CLIENT",
           default_value_t = gmo_server::DEFAULT_MAX_SEEKS_PER_CLIENT)]
@@ -74,6 +86,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
 async fn serve(args: ServeArgs) -> ExitCode {
     let mut config = Config::new(args.bind, args.database_url);
     config.max_bot_games = args.max_bot_games;
+    config.max_value_jobs = args.max_value_jobs;
+    config.max_value_queue = args.max_value_queue;
+    config.value_games = args.value_games;
     config.max_seeks_per_client = args.max_seeks_per_client;
     config.max_open_seeks = args.max_open_seeks;
     config.rate_limit = args.rate_limit;

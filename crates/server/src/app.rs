@@ -30,6 +30,8 @@ pub struct AppState {
     pub listener: Arc<Listener>,
     /// Wakes this process's seek streams when their seek is paired.
     pub seeks: Arc<crate::lobby::Bell>,
+    /// Wakes the value evaluation loop when an evaluation is asked for or ends.
+    pub values: Arc<tokio::sync::Notify>,
     /// This process's name in the database, as the holder of bot turns' leases: its pid and
     /// random digits (unique across processes and hosts, and a person can tell whose it is).
     pub instance: Arc<str>,
@@ -61,6 +63,7 @@ pub struct RunningApp {
     relay: JoinHandle<()>,
     bots: JoinHandle<()>,
     lobby: JoinHandle<()>,
+    values: JoinHandle<()>,
 }
 
 /// Opens the store (running the migrations), binds `config.bind` and serves until stopped.
@@ -78,6 +81,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         timers: Arc::default(),
         listener: Arc::new(Listener::new(store.clone())),
         seeks: Arc::default(),
+        values: Arc::default(),
         instance: format!("{}-{}", std::process::id(), &gmo_store::new_id()[..8]).into(),
         closing,
     };
@@ -100,6 +104,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
     let retention = tokio::spawn(crate::retention::retain_forever(state.clone()));
     let bots = tokio::spawn(crate::bot::take_over_forever(state.clone()));
     let lobby = tokio::spawn(crate::lobby::run(state.clone()));
+    let values = tokio::spawn(crate::value::run_forever(state.clone()));
     let relay = tokio::spawn(
         state
             .listener
@@ -117,6 +122,7 @@ pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
         relay,
         bots,
         lobby,
+        values,
     })
 }
 
@@ -138,6 +144,7 @@ impl RunningApp {
         self.relay.abort();
         self.bots.abort();
         self.lobby.abort();
+        self.values.abort();
         let served = self.server.await;
         // Bot turns this process held go to the others (or to the next start) at once.
         if let Err(error) = self
@@ -147,6 +154,15 @@ impl RunningApp {
             .await
         {
             tracing::warn!(%error, "could not release this process's bot turns");
+        }
+        // Evaluations it ran go back to the queue, to be taken over from their last count.
+        if let Err(error) = self
+            .state
+            .store
+            .release_value_jobs(&self.state.instance)
+            .await
+        {
+            tracing::warn!(%error, "could not release this process's value evaluations");
         }
         self.state.store.close().await;
         served.map_err(std::io::Error::other)?

@@ -18,6 +18,13 @@ pub const MAX_LAB_DNA_LETTERS: usize = 32_768;
 /// [`Config::max_bot_games`] unless configured.
 pub const DEFAULT_MAX_BOT_GAMES: u32 = 32;
 
+/// [`Config::max_value_jobs`] unless configured: one evaluation at a time, one core.
+pub const DEFAULT_MAX_VALUE_JOBS: u32 = 1;
+/// [`Config::max_value_queue`] unless configured.
+pub const DEFAULT_MAX_VALUE_QUEUE: u32 = 16;
+/// [`Config::value_games`] unless configured (as `gmo value`).
+pub const DEFAULT_VALUE_GAMES: u32 = gmo_bots::value::DEFAULT_GAMES;
+
 /// [`Config::max_seeks_per_client`] unless configured.
 pub const DEFAULT_MAX_SEEKS_PER_CLIENT: u32 = 3;
 /// [`Config::max_open_seeks`] unless configured.
@@ -60,6 +67,14 @@ pub struct Config {
     /// The most games with a bot seat that may be live (not over) at once in the deployment,
     /// counted in the database; a creation beyond it is answered 503.
     pub max_bot_games: u32,
+    /// The most genome value evaluations running at once in the deployment (each plays its games
+    /// on one blocking thread), counted in the database; more wait in the queue.
+    pub max_value_jobs: u32,
+    /// The most value evaluations queued or running in the deployment; asking for one more is
+    /// answered 503.
+    pub max_value_queue: u32,
+    /// Games per value evaluation (docs/workbench.md); tests use a handful.
+    pub value_games: u32,
     /// The most open seeks one client (one address) may have in the lobby at once, counted in
     /// the database; one more is answered 409 `seek_limit`.
     pub max_seeks_per_client: u32,
@@ -86,6 +101,9 @@ impl Config {
             request_timeout: Duration::from_secs(10),
             sweep_interval: Duration::from_secs(1),
             max_bot_games: DEFAULT_MAX_BOT_GAMES,
+            max_value_jobs: DEFAULT_MAX_VALUE_JOBS,
+            max_value_queue: DEFAULT_MAX_VALUE_QUEUE,
+            value_games: DEFAULT_VALUE_GAMES,
             max_seeks_per_client: DEFAULT_MAX_SEEKS_PER_CLIENT,
             max_open_seeks: DEFAULT_MAX_OPEN_SEEKS,
             header_timeout: DEFAULT_HEADER_TIMEOUT,

@@ -25,13 +25,15 @@ mod rewind;
 mod routes;
 mod schema;
 mod time;
+mod value;
 mod views;
 
 pub use app::{AppState, RunningApp, StartError, spawn};
 pub use config::{
     BODY_LIMIT, Config, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_LABS, DEFAULT_MAX_BOT_GAMES,
     DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_OPEN_SEEKS, DEFAULT_MAX_SEEKS_PER_CLIENT,
-    DEFAULT_UNSTARTED_GAMES, MAX_DNA_LETTERS, MAX_DNA_TEXT, MAX_LAB_DNA_LETTERS, Retention,
+    DEFAULT_MAX_VALUE_JOBS, DEFAULT_MAX_VALUE_QUEUE, DEFAULT_UNSTARTED_GAMES, DEFAULT_VALUE_GAMES,
+    MAX_DNA_LETTERS, MAX_DNA_TEXT, MAX_LAB_DNA_LETTERS, Retention,
 };
 pub use error::ApiError;
 pub use limits::{CreationLimit, DEFAULT_RATE_LIMIT, RateLimiter};

@@ -28,6 +28,7 @@ mod secret;
 mod seeks;
 mod status;
 mod tokens;
+mod values;
 
 pub use bots::BotLease;
 pub use connect::Store;
@@ -44,3 +45,4 @@ pub use seeks::{
     Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState, Wish, seat_for,
 };
 pub use status::Status;
+pub use values::{Asked, NewValueJob, ValueGames, ValueJob, ValueState};

@@ -3,7 +3,7 @@
 
 use super::{
     breed, diagram, draw, games, genomes, labs, ops, plies, presets, rematch, seek_stream, seeks,
-    stream,
+    stream, values,
 };
 use crate::error::ErrorBody;
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ Every error answers `{\"error\": {\"code\", \"message\", …}}` (`ErrorBody`). S
 spectator. A path asked with a method it does not list answers `405` with the same body \
 (`method_not_allowed`) and an `Allow` header (`#/components/responses/MethodNotAllowed`)."),
     paths(
-        genomes::create, genomes::show, breed::breed,
+        genomes::create, genomes::show, breed::breed, values::start, values::show, values::stream,
         presets::create, presets::show,
         labs::create, labs::show, labs::place, labs::erase, labs::king, labs::moves, labs::play,
         labs::promote, labs::preset, labs::save_preset,
@@ -132,7 +132,8 @@ error_responses! {
         this board, DNA that is not a genome (with `codon`, `offset`, `found`, `expected`), an \
         unknown bot, a preset of the wrong width.";
     Unavailable: "The service cannot take this now: the database does not answer, or (creating a \
-        game with a bot seat) the deployment's live games with a bot seat are at their cap.";
+        game with a bot seat) the deployment's live games with a bot seat are at their cap, or \
+        (asking for a genome's value) the deployment's evaluation queue is full.";
     Internal: "The server failed (logged; the body says no more).";
     MethodNotAllowed: "A method this path does not answer (`method_not_allowed`); the `Allow` \
         header lists those it does. Any path below, with a method it does not list.";

@@ -16,6 +16,7 @@ mod rematch;
 mod seek_stream;
 mod seeks;
 mod stream;
+mod values;
 
 use crate::app::AppState;
 use crate::config::BODY_LIMIT;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .merge(rematch::router())
         .merge(seeks::router())
         .merge(ops::router())
+        .merge(values::router())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             state.config.request_timeout,
@@ -50,6 +52,7 @@ pub fn router(state: AppState) -> Router {
         .merge(timed)
         .merge(stream::router())
         .merge(seek_stream::router())
+        .merge(values::stream_router())
         // The web client: embedded pages and assets at `/`, using only the API above.
         .merge(gmo_web::router())
         .method_not_allowed_fallback(method_not_allowed)

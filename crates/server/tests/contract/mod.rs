@@ -154,7 +154,7 @@ async fn the_document_describes_every_operation_fully(server: Server) {
             }
         }
     }
-    assert_eq!(operations, 39, "every route is documented");
+    assert_eq!(operations, 42, "every route is documented");
     // Every schema compiles, patterns included (an invalid pattern would fail here).
     for (name, schema) in document["components"]["schemas"]
         .as_object()
@@ -244,6 +244,35 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     for body in [json!({"a": "knight"}), json!({"a": "zzzzzz", "b": "rook"})] {
         c.check(Method::POST, breed, &server.post(breed, None, body).await);
     }
+    // A genome's value: never asked, started, joined (the evaluation runs in the background).
+    let value = "/api/genomes/{reference}/value";
+    c.check(
+        Method::GET,
+        value,
+        &server.get("/api/genomes/queen/value", None).await,
+    );
+    let started = server
+        .post("/api/genomes/rook/value", None, json!({}))
+        .await;
+    assert_eq!(started.status, 201, "{}", started.text);
+    c.check(Method::POST, value, &started);
+    let joined = server
+        .post("/api/genomes/rook/value", None, json!({}))
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    c.check(Method::POST, value, &joined);
+    c.check(
+        Method::GET,
+        value,
+        &server.get("/api/genomes/rook/value", None).await,
+    );
+    c.check(
+        Method::POST,
+        value,
+        &server
+            .post("/api/genomes/zzzzzz/value", None, json!({}))
+            .await,
+    );
     let presets = "/api/presets";
     let white_preset = server
         .post(
