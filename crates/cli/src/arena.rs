@@ -372,7 +372,10 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let lineup = lineup.expect("a lineup");
         assert_eq!((lineup.width(), lineup.king_file), (5, 2));
-        assert_eq!(lineup.genomes[1], standard::by_name("queen").expect("queen"));
+        assert_eq!(
+            lineup.genomes[1],
+            standard::by_name("queen").expect("queen")
+        );
     }
 
     #[test]
