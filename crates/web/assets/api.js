@@ -45,6 +45,9 @@ const seg = encodeURIComponent;
 export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });
 export const genome = (ref) => call('GET', `/api/genomes/${seg(ref)}`);
 export const breed = (request) => call('POST', '/api/genomes/breed', { body: request });
+export const evaluateGenome = (ref) => call('POST', `/api/genomes/${seg(ref)}/value`);
+export const genomeValue = (ref) => call('GET', `/api/genomes/${seg(ref)}/value`);
+export const valueStreamPath = (ref) => `/api/genomes/${seg(ref)}/value/stream`;
 export const storePreset = (genomes) => call('POST', '/api/presets', { body: { genomes } });
 export const preset = (ref) => call('GET', `/api/presets/${seg(ref)}`);
 

@@ -1,7 +1,7 @@
 // The lab: a sandbox board beside the DNA editor. Write DNA, place the piece for either side on
 // any square, see where it moves, move anything any time, erase, toggle kings, promote, load a
 // preset into a side and save a side's back rank as a preset, breed two genomes and place a
-// child. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
+// child, and ask what the genome to place is worth. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
 
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
@@ -9,6 +9,7 @@ import { Board, parseMoveText } from './board.js';
 import { dnaEditor, spaced, canonical } from './dna.js';
 import { promotionPicker } from './promote.js';
 import { genomeSvg, describePiece } from './pieces.js';
+import { ndjson } from './stream.js';
 
 const KEY = 'gmo.lab';
 const TOOLS = [
@@ -105,6 +106,14 @@ export function labPage(root, params) {
   });
   const breedNote = h('p', { class: 'hint', id: 'breed-note', 'aria-live': 'polite' });
   const breedOut = h('div', { class: 'bred', id: 'breed-children' });
+  // Value: what the genome to place is worth (docs/workbench.md, "Piece value"), evaluated once by
+  // the server and kept with the genome; an evaluation under way is followed on its stream.
+  const valueName = h('code', { id: 'value-genome' });
+  const valueResult = h('p', { id: 'value-result', 'aria-live': 'polite' });
+  const valueBar = h('progress', { id: 'value-progress', max: '1', value: '0', hidden: true });
+  const valueGo = h('button', { type: 'button', id: 'value-go', onclick: evaluate }, 'Evaluate');
+  let valueRef = null; // the genome the panel shows
+  let valueStream = null; // the AbortController of the stream followed
   // Wiping the board asks first: the first click arms the button, the second wipes.
   let armed = 0;
   const newLab = h('button', { type: 'button', id: 'new-lab', class: 'danger' }, 'New empty lab');
@@ -148,6 +157,10 @@ export function labPage(root, params) {
         toolHint),
       promotion,
       h('section', { class: 'panel' }, h('h3', {}, 'Selected piece'), info),
+      h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
+        h('h3', { id: 'value-title' }, 'Value'),
+        h('p', { class: 'hint' }, 'What ', valueName, ' is worth, in pawns: bot games with it in place of the knights.'),
+        valueResult, valueBar, valueGo),
 
       h('section', { class: 'panel' },
         h('h3', {}, 'Presets'),
@@ -183,6 +196,7 @@ export function labPage(root, params) {
 
   function chooseGenome(ref, switchTool) {
     genomeRef = ref;
+    lookValue(ref);
     if (switchTool) followParent(ref);
     for (const chip of palette.querySelectorAll('.choice')) {
       chip.classList.toggle('chosen', chip.dataset.genome === ref);
@@ -345,6 +359,81 @@ export function labPage(root, params) {
     }
   }
 
+  // "≈ 3.1 pawns ± 0.4 (200 games)", or where the evaluation stands.
+  function valueText(value) {
+    if (value.state === 'failed') return `The evaluation failed: ${value.error || 'no reason given'}`;
+    const e = value.estimate;
+    const estimate = e ? `≈ ${e.pawns.toFixed(1)} pawns ± ${e.margin.toFixed(1)} (${value.played} games)` : '';
+    if (value.state === 'done') return estimate;
+    if (value.state === 'queued') return 'Waiting for the server to start…';
+    return `Evaluating: ${value.played} of ${value.games} games${e ? `; so far ${estimate}` : ''}`;
+  }
+
+  function showValue(value) {
+    valueResult.textContent = valueText(value);
+    const going = value.state === 'queued' || value.state === 'running';
+    valueBar.hidden = !going;
+    valueBar.max = value.games;
+    valueBar.value = value.played;
+    valueGo.disabled = true;
+    return going;
+  }
+
+  function stopValueStream() {
+    if (valueStream) valueStream.abort();
+    valueStream = null;
+  }
+
+  // The panel follows the genome to place: its value if known, else the button.
+  async function lookValue(ref) {
+    if (ref === valueRef) return;
+    valueRef = ref;
+    stopValueStream();
+    valueName.textContent = ref;
+    valueBar.hidden = true;
+    valueGo.disabled = false;
+    valueResult.textContent = '';
+    try {
+      const value = await api.genomeValue(ref);
+      if (valueRef === ref && showValue(value)) followValue(ref);
+    } catch (error) {
+      if (valueRef !== ref) return;
+      valueResult.textContent = error.status === 404 ? 'Not evaluated yet.' : error.message;
+    }
+  }
+
+  async function evaluate() {
+    const ref = valueRef;
+    valueGo.disabled = true;
+    valueResult.textContent = 'Starting…';
+    try {
+      const value = await api.evaluateGenome(ref);
+      if (valueRef === ref && showValue(value)) followValue(ref);
+    } catch (error) {
+      if (valueRef !== ref) return;
+      valueResult.textContent = error.message;
+      valueGo.disabled = false;
+    }
+  }
+
+  async function followValue(ref) {
+    stopValueStream();
+    const controller = new AbortController();
+    valueStream = controller;
+    try {
+      const response = await fetch(api.valueStreamPath(ref), {
+        headers: { Accept: 'application/x-ndjson' }, signal: controller.signal, cache: 'no-store',
+      });
+      if (!response.ok || !response.body) throw new Error(`the evaluation cannot be followed (${response.status})`);
+      for await (const line of ndjson(response.body)) {
+        if (valueRef !== ref) return;
+        showValue(line.value);
+      }
+    } catch (error) {
+      if (error.name !== 'AbortError' && valueRef === ref) valueResult.textContent = error.message;
+    }
+  }
+
   // A child becomes the genome to place, as DNA written in the editor does: the next click on a
   // square places it (and the editor shows its DNA, ready for changes).
   function useChild(child) {
@@ -376,6 +465,6 @@ export function labPage(root, params) {
   else if (params.get('genome')) {
     api.genome(params.get('genome')).then((g) => editor.set(spaced(g.dna))).catch((error) => show(error.message));
   }
-  return () => { document.removeEventListener('keydown', escape); clearTimeout(armed); };
+  return () => { document.removeEventListener('keydown', escape); clearTimeout(armed); stopValueStream(); };
 }
 

@@ -20,6 +20,8 @@ use tokio::sync::Mutex;
 static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
 
 const WAIT: Duration = Duration::from_secs(20);
+/// Games per value evaluation on the test server.
+const VALUE_GAMES: u32 = 4;
 
 /// The DNA typed in the lab: a diagonal stepper that is none of the standard pieces.
 const CUSTOM_DNA: &str = "AHH HSH HAA HHH CHA CHA HHA CAS SAS";
@@ -88,6 +90,8 @@ impl Site {
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut config = gmo_server::Config::new(([127, 0, 0, 1], 0).into(), url);
         config.sweep_interval = Duration::from_millis(250);
+        // A genome's value from a handful of games, so that the lab's panel finishes quickly.
+        config.value_games = VALUE_GAMES;
         let app = gmo_server::spawn(config).await.expect("the server starts");
         let base = format!("http://{}", app.addr());
         let page = reqwest::get(format!("{base}/"))
@@ -407,6 +411,7 @@ browser_test!(two_players_play_a_game_to_a_result, game);
 browser_test!(pages_are_served_and_look_up_codes, pages);
 browser_test!(two_browsers_press_5_0_and_meet_in_one_game, lobby);
 browser_test!(the_lab_breeds_and_places_a_child, breed);
+browser_test!(the_lab_evaluates_the_genome_to_place, value);
 
 /// The lab: typed DNA becomes an explanation, a code, a placed piece and highlighted moves;
 /// an invalid DNA shows its error under the offending codon.
@@ -1659,4 +1664,79 @@ async fn lobby(driver: &mut Driver, base: String) {
     assert_eq!(errors, json!([]), "no script errors");
     first.close().await.expect("the session closes");
     second.close().await.expect("the session closes");
+}
+
+async fn value(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    client
+        .goto(&format!("{base}/#/lab?new=1"))
+        .await
+        .expect("the lab opens");
+    wait_for(
+        &client,
+        "the lab board",
+        "return !!document.querySelector('.board [data-square=\"h8\"]')",
+    )
+    .await;
+    // The panel follows the genome to place; nobody has asked for the rook's value yet.
+    click(&client, "#palette-rook").await;
+    wait_for(
+        &client,
+        "the rook, not evaluated",
+        "return document.querySelector('#value-genome')?.textContent === 'rook' && document.querySelector('#value-result')?.textContent === 'Not evaluated yet.'",
+    )
+    .await;
+    click(&client, "#value-go").await;
+    let shown = wait_for(
+        &client,
+        "the rook's value",
+        "const t = document.querySelector('#value-result')?.textContent ?? ''; return t.startsWith('≈') ? t : null",
+    )
+    .await;
+    // What the page shows is the server's result, rounded.
+    let value: Value = reqwest::get(format!("{base}/api/genomes/rook/value"))
+        .await
+        .expect("the value")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(value["state"], "done", "{value}");
+    let estimate = &value["estimate"];
+    let want = format!(
+        "≈ {:.1} pawns ± {:.1} ({VALUE_GAMES} games)",
+        estimate["pawns"].as_f64().expect("pawns"),
+        estimate["margin"].as_f64().expect("margin")
+    );
+    assert_eq!(shown, json!(want));
+    assert_eq!(
+        client
+            .execute(
+                "return [document.querySelector('#value-progress').hidden, document.querySelector('#value-go').disabled]",
+                vec![]
+            )
+            .await
+            .expect("the panel"),
+        json!([true, true])
+    );
+    client
+        .execute("document.querySelector('#value').scrollIntoView()", vec![])
+        .await
+        .expect("scrolled");
+    shoot(&client, "lab-value.png").await;
+    // Another genome to place: the panel shows it, and the rook's result comes back at once.
+    click(&client, "#palette-queen").await;
+    wait_for(
+        &client,
+        "the queen, not evaluated",
+        "return document.querySelector('#value-genome')?.textContent === 'queen' && document.querySelector('#value-result')?.textContent === 'Not evaluated yet.' && !document.querySelector('#value-go').disabled",
+    )
+    .await;
+    click(&client, "#palette-rook").await;
+    wait_for(
+        &client,
+        "the rook's value again",
+        &format!("return document.querySelector('#value-result')?.textContent === {want:?}"),
+    )
+    .await;
+    client.close().await.expect("the session closes");
 }
