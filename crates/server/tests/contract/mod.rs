@@ -338,12 +338,13 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     let record = c.check(Method::GET, "/api/games/{id}/record", &record);
     assert_eq!(record["plies"].as_array().expect("plies").len(), 6);
     assert_eq!(record["plies"][3]["genome"], rook_code);
-    let mut lines = 0;
+    let mut types = Vec::new();
     while let Some((line, _)) = stream.next().await {
         c.check_line(&line);
-        lines += 1;
+        types.push(line["type"].as_str().unwrap_or("view").to_owned());
     }
-    assert_eq!(lines, 14, "the view, then 13 changes");
+    assert_eq!(types.len(), 15, "the view, White joining, then 13 changes");
+    assert_eq!(types[..2], ["view", "joined"]);
 
     // Refusals, each with its documented status and the error body.
     let clock = json!({"clock": {"initial_ms": 180_000, "increment_ms": 2_000}});

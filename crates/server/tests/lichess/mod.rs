@@ -4,6 +4,7 @@
 mod diagram;
 mod draw;
 mod increment;
+mod joined;
 mod plies;
 mod rematch;
 
