@@ -128,6 +128,10 @@ export function gamePage(root, id, token) {
           toast(`${title(other(before.you))} played ${plyText(line.ply)}`);
         }
       }
+      if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
+        && !opponentJoined(before, other(before.you)) && opponentJoined(game, other(before.you))) {
+        toast('Your friend has opened the invite');
+      }
       if (before && before.draw_offer !== game.draw_offer && game.status === 'in_progress' && game.you) {
         if (game.draw_offer === other(game.you)) toast('Your opponent offers a draw');
         else if (before.draw_offer === game.you && !game.draw_offer) toast('Your draw offer was declined');
@@ -464,7 +468,7 @@ export function gamePage(root, id, token) {
       h('p', {}, `Send this link; it opens the ${title(them)} seat.`),
       h('div', { class: 'row' }, field, copyButton(() => link)),
       h('p', { class: joined ? 'joined' : 'hint', id: 'invite-state' },
-        joined ? `${title(them)} has opened the invite.` : `Waiting for ${title(them)} to open the invite…`),
+        joined ? `Your friend has opened the invite: the ${title(them)} seat is taken.` : `Waiting for your friend to open the invite (the ${title(them)} seat)…`),
       h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
   }
 

@@ -996,24 +996,24 @@ async fn start_friend_game(white: &Client, black: &Client, base: &str) -> String
     assert!(
         text_of(white, "#invite-state")
             .await
-            .contains("Waiting for Black"),
+            .contains("Waiting for your friend"),
         "before Black opens it"
     );
     black.goto(&invite).await.expect("the invite opens");
     wait_status(black, "Setting up").await;
+    // White sees that the friend has opened the invite before Black does anything.
+    wait_for(
+        white,
+        "the invite opened",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
     for (client, king) in [(black, "d8"), (white, "d1")] {
         click(client, "#load-preset").await;
         wait_label(client, king, "king").await;
         square(client, king).await;
         wait_label(client, king, "marked king").await;
     }
-    // White sees that the friend has opened the invite (their seat acted).
-    wait_for(
-        white,
-        "the invite opened",
-        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Black has opened the invite')",
-    )
-    .await;
     click(white, "#ready").await;
     click(black, "#ready").await;
     wait_status(white, "Your move").await;
@@ -1043,6 +1043,97 @@ async fn squares_with(client: &Client, class: &str) -> Value {
         )
         .await
         .expect("the squares")
+}
+
+browser_test!(
+    the_inviter_sees_the_friend_open_the_invite,
+    invite_opened
+);
+
+/// White creates a friend game and waits; the moment Black's browser opens the invite (and does
+/// nothing else), White's game page says so, live; after a reload too; and White's "My games"
+/// row. Before that, both say White is still waiting.
+async fn invite_opened(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(1280, 900).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    click(&white, "#new-friend-game").await;
+    let invite = wait_for(
+        &white,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    let invite = invite.as_str().expect("a link").to_owned();
+    let game = white.current_url().await.expect("the address").to_string();
+    wait_for(
+        &white,
+        "waiting for the friend",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Waiting for your friend')",
+    )
+    .await;
+    // "My games" says the same before the friend comes.
+    white.goto(&format!("{base}/")).await.expect("home");
+    let row = wait_for(
+        &white,
+        "my games",
+        "return document.querySelector('#my-games-list .game-row')?.textContent ?? ''",
+    )
+    .await;
+    assert!(
+        row.as_str()
+            .unwrap_or_default()
+            .contains("waiting for your friend to open the invite"),
+        "{row}"
+    );
+    white.goto(&game).await.expect("back in the game");
+    wait_status(&white, "Setting up").await;
+    // Still waiting: White's own visits do not count as the friend's.
+    assert!(
+        text_of(&white, "#invite-state")
+            .await
+            .contains("Waiting for your friend"),
+        "{}",
+        text_of(&white, "#invite-state").await
+    );
+
+    black.goto(&invite).await.expect("the invite opens");
+    wait_status(&black, "Setting up").await;
+    wait_for(
+        &white,
+        "the invite opened, live",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
+    let seats = white
+        .execute(
+            "return document.querySelector('.player-bar.top .player')?.textContent ?? ''",
+            vec![],
+        )
+        .await
+        .expect("the bar");
+    assert!(
+        seats.as_str().unwrap_or_default().contains("no preset yet"),
+        "Black has done nothing but open it: {seats}"
+    );
+    shoot(&white, "game-invite-opened.png").await;
+    white.refresh().await.expect("reloaded");
+    wait_for(
+        &white,
+        "the invite opened, after a reload",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
+    white.goto(&format!("{base}/")).await.expect("home");
+    let row = wait_for(
+        &white,
+        "my games, opened",
+        "const t = document.querySelector('#my-games-list .game-row')?.textContent ?? ''; return t.includes('your friend has opened the invite') ? t : ''",
+    )
+    .await;
+    assert!(row.as_str().unwrap_or_default().contains("Setting up"), "{row}");
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
 
 browser_test!(
