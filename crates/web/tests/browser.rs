@@ -1045,10 +1045,7 @@ async fn squares_with(client: &Client, class: &str) -> Value {
         .expect("the squares")
 }
 
-browser_test!(
-    the_inviter_sees_the_friend_open_the_invite,
-    invite_opened
-);
+browser_test!(the_inviter_sees_the_friend_open_the_invite, invite_opened);
 
 /// White creates a friend game and waits; the moment Black's browser opens the invite (and does
 /// nothing else), White's game page says so, live; after a reload too; and White's "My games"
@@ -1131,7 +1128,10 @@ async fn invite_opened(driver: &mut Driver, base: String) {
         "const t = document.querySelector('#my-games-list .game-row')?.textContent ?? ''; return t.includes('your friend has opened the invite') ? t : ''",
     )
     .await;
-    assert!(row.as_str().unwrap_or_default().contains("Setting up"), "{row}");
+    assert!(
+        row.as_str().unwrap_or_default().contains("Setting up"),
+        "{row}"
+    );
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }

@@ -9,6 +9,7 @@ mod genomes;
 mod labs;
 mod ops;
 mod plies;
+mod positions;
 mod presets;
 mod refs;
 mod rematch;
@@ -35,6 +36,7 @@ pub fn router(state: AppState) -> Router {
         .merge(labs::router())
         .merge(games::router())
         .merge(plies::router())
+        .merge(positions::router())
         .merge(draw::router())
         .merge(diagram::router())
         .merge(rematch::router())

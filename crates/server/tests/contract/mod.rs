@@ -154,7 +154,7 @@ async fn the_document_describes_every_operation_fully(server: Server) {
             }
         }
     }
-    assert_eq!(operations, 38, "every route is documented");
+    assert_eq!(operations, 39, "every route is documented");
     // Every schema compiles, patterns included (an invalid pattern would fail here).
     for (name, schema) in document["components"]["schemas"]
         .as_object()
@@ -326,6 +326,12 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     let plies = server.get(&url("/plies"), Some(&white)).await;
     let plies = c.check(Method::GET, "/api/games/{id}/plies", &plies);
     assert_eq!(plies.as_array().expect("plies").len(), 6);
+    let positions = server.get(&url("/positions"), Some(&white)).await;
+    let positions = c.check(Method::GET, "/api/games/{id}/positions", &positions);
+    assert_eq!(positions["positions"].as_array().map(Vec::len), Some(7));
+    let beyond = server.get(&url("/positions?from=7"), None).await;
+    let beyond = c.check(Method::GET, "/api/games/{id}/positions", &beyond);
+    assert_eq!(beyond["error"]["code"], "invalid_field");
     let late_draw = server.post(&url("/draw"), Some(&white), json!({})).await;
     assert_eq!(
         c.check(Method::POST, "/api/games/{id}/draw", &late_draw)["error"]["code"],

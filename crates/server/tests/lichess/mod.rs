@@ -6,6 +6,7 @@ mod draw;
 mod increment;
 mod joined;
 mod plies;
+mod positions;
 mod rematch;
 
 use crate::common::{Lines, Server};
