@@ -18,24 +18,6 @@ import { chime, muted, setMuted } from './alert.js';
 
 export { resultText };
 
-// The start position from a finished game's record (a browser that did not see the game start):
-// the record names genomes by DNA; their codes come from the final view, which shows every
-// genome, or — for a genome no longer on the board — from storing it again (idempotent).
-const MOST_LOOKED_UP = 16;
-
-async function startFromRecord(record) {
-  const setup = record.replay.setup;
-  const codes = new Map((record.game ? record.game.board : []).filter((p) => p.dna !== undefined && p.code).map((p) => [p.dna, p.code]));
-  const wanted = [...new Set(setup.pieces.map((p) => setup.genomes[p.genome]))].filter((dna) => dna !== undefined && !codes.has(dna));
-  for (const dna of wanted.slice(0, MOST_LOOKED_UP)) {
-    try { codes.set(dna, (await api.storeGenome(dna)).code); } catch { /* drawn by its species */ }
-  }
-  return setup.pieces.map((p) => ({
-    square: p.square, color: p.color, pawn: p.pawn, king: p.king,
-    code: codes.get(setup.genomes[p.genome]), species: codes.get(setup.genomes[p.genome]) ? undefined : `genome ${p.genome}`,
-  }));
-}
-
 export function gamePage(root, id, token) {
   let view = null;
   let arrivedAt = 0;
@@ -120,6 +102,7 @@ export function gamePage(root, id, token) {
         if (line.plies) history.setPlies(line.plies);
         else { history.catchUp(game); askPlies(); }
         if (!isOver(game)) history.noteCurrent(game);
+        if (history.lacksPositions()) askPositions();
       }
       const before = view;
       if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
@@ -212,6 +195,27 @@ export function gamePage(root, id, token) {
       if (error.status === 404 || error.status === 405) pliesRoute = false;
     } finally {
       askedPlies = false;
+    }
+  }
+
+  // The positions this browser did not see, from the server (as this seat sees them), page by
+  // page; the history's boards are then the server's, not worked out here.
+  let askingPositions = false;
+  async function askPositions() {
+    if (askingPositions || gone) return;
+    askingPositions = true;
+    try {
+      let from = 0;
+      while (from !== null && from !== undefined && !gone) {
+        const page = await api.gamePositions(id, token, from);
+        if (!page || !Array.isArray(page.positions)) break;
+        for (const position of page.positions) history.setPosition(position.ply, position.board, position.kings_in_danger);
+        from = typeof page.next === 'number' ? page.next : null;
+      }
+      history.save();
+      if (!gone) { draw(); renderMoves(); }
+    } catch { /* the positions worked out here stay */ } finally {
+      askingPositions = false;
     }
   }
 
@@ -331,10 +335,8 @@ export function gamePage(root, id, token) {
       const record = await api.gameRecord(id, token);
       recordLoaded = true;
       if (history && history.setPlies(record.plies)) renderMoves();
-      if (history && !history.start && record.replay && record.replay.setup) {
-        const start = await startFromRecord(record);
-        if (start && !gone) { history.setStart(start); draw(); }
-      }
+      // The end shows every genome: the positions, codes and all, replace what this seat saw.
+      if (history && !gone) askPositions();
     } catch { /* the list we have stays */ }
   }
 

@@ -1329,6 +1329,108 @@ async fn come_back(driver: &mut Driver, base: String) {
 }
 
 browser_test!(
+    a_fresh_browser_opening_a_seat_mid_game_sees_the_whole_history,
+    fresh_history
+);
+
+/// A browser with nothing of the game in its storage (a new profile) opens Black's seat link
+/// after five plies: the whole history in numbered pairs, the last move highlighted, and every
+/// earlier position — with its danger mark — by click, arrow keys, Home and End; White's hidden
+/// genomes stay hidden in the past too.
+async fn fresh_history(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(1280, 900).await;
+    let link = start_friend_game(&white, &black, &base).await;
+    play(&white, &black, "f2", "f3").await;
+    play(&black, &white, "e7", "e6").await;
+    play(&white, &black, "e1", "h4").await;
+    wait_for(
+        &black,
+        "the freeze over",
+        "return document.querySelector('#freeze').hidden",
+    )
+    .await;
+    play(&black, &white, "d7", "d6").await;
+    play(&white, &black, "a2", "a3").await;
+
+    let fresh = driver.session(1280, 900).await;
+    fresh.goto(&link).await.expect("the seat link opens");
+    wait_status(&fresh, "Your move").await;
+    let stored = fresh
+        .execute(
+            "return Object.keys(localStorage).filter(k => k.startsWith('gmo.history.')).length",
+            vec![],
+        )
+        .await
+        .expect("the storage");
+    assert!(stored.as_u64().unwrap_or(0) <= 2, "a fresh profile: {stored}");
+    let pairs = wait_for(
+        &fresh,
+        "the whole history",
+        "const p = [...document.querySelectorAll('#move-list li.pair')].map(e => e.textContent); return p.length === 3 ? p : null",
+    )
+    .await;
+    assert_eq!(pairs, json!(["1.f2–f3e7–e6", "2.e1–h4d7–d6", "3.a2–a3"]));
+    assert!(!text_of(&fresh, "#move-list").await.contains("while away"));
+    assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
+
+    // The first ply's position, by click: the pawn on f3, the rest as at the start.
+    click(&fresh, "#move-list .ply[data-index=\"0\"]").await;
+    wait_label(&fresh, "f2", "f2, empty").await;
+    let note = text_of(&fresh, "#past-note").await;
+    assert!(note.starts_with("The position after f2–f3"), "{note}");
+    assert!(label_of(&fresh, "f3").await.contains("white piece of species"));
+    assert!(label_of(&fresh, "e7").await.contains("black pawn"));
+    assert!(label_of(&fresh, "e1").await.contains("white piece of species"));
+    assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
+    // → steps on: Black's reply, then the queen's move with Black's king in danger.
+    fresh
+        .execute("document.querySelector('#history-next').focus()", vec![])
+        .await
+        .expect("focus");
+    let key = |key: &'static str| {
+        let fresh = &fresh;
+        async move {
+            let focused = fresh.active_element().await.expect("the focus");
+            focused.send_keys(key).await.expect("a key");
+        }
+    };
+    key("\u{E014}").await;
+    wait_label(&fresh, "e7", "e7, empty").await;
+    assert!(label_of(&fresh, "e6").await.contains("black pawn"));
+    assert_eq!(squares_with(&fresh, "danger").await, json!([]));
+    key("\u{E014}").await;
+    wait_label(&fresh, "h4", "white piece of species").await;
+    wait_for(
+        &fresh,
+        "the danger in the past",
+        "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
+    )
+    .await;
+    assert!(!label_of(&fresh, "h4").await.contains("queen"), "hidden in the past too");
+    shoot(&fresh, "game-fresh-history.png").await;
+    // Home is the start; End the game now.
+    key("\u{E011}").await;
+    wait_label(&fresh, "f2", "white piece of species").await;
+    assert!(label_of(&fresh, "f3").await.contains("f3, empty"));
+    assert_eq!(squares_with(&fresh, "last").await, json!([]));
+    key("\u{E010}").await;
+    wait_for(
+        &fresh,
+        "the game now",
+        "return document.querySelector('#past-note').hidden",
+    )
+    .await;
+    assert!(label_of(&fresh, "a3").await.contains("white piece of species"));
+    assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
+    // The seat is really held: a move is accepted.
+    play(&fresh, &white, "a7", "a6").await;
+    for client in [white, black, fresh] {
+        client.close().await.expect("closed");
+    }
+}
+
+browser_test!(
     two_browsers_agree_a_draw_and_play_a_rematch,
     draw_and_rematch
 );
