@@ -32,6 +32,9 @@ export function gamePage(root, id, token) {
   let resultClosed = false; // the box over the board can be put away to see the final position
   let rematchAsked = { white: false, black: false }; // who asked for a rematch (stream, answer)
   let followsAfterEnd = 0; // reconnections after the end, to hear of a rematch: bounded
+  // The server keeps a seat's stream of a finished game open 10 minutes for the rematch: the page
+  // follows it again for an hour in all, and for as long as it waits for its own rematch.
+  const FOLLOWS_AFTER_END = 6;
   let history = null;
   let askedPlies = false;
   let pliesRoute = true;
@@ -132,8 +135,8 @@ export function gamePage(root, id, token) {
       if (state === 'failed' && !view) cannotOpen(message);
     },
     // A seat's stream after the end waits for the rematch (the server bounds the wait); the page
-    // follows it again a few times, and for as long as it waits for its own rematch.
-    afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < 3),
+    // follows it again (FOLLOWS_AFTER_END), and for as long as it waits for its own rematch.
+    afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < FOLLOWS_AFTER_END),
   });
 
   function noteRematch(color) {

@@ -117,29 +117,6 @@ impl Site {
     }
 }
 
-/// Whether the server's OpenAPI document has a route ending in `suffix` under `prefix`: the
-/// routes of issue 12 that land on another branch are tested once the server has them.
-async fn has_route(base: &str, prefix: &str, suffix: &str) -> bool {
-    let document: Value = reqwest::get(format!("{base}/api/openapi.json"))
-        .await
-        .expect("the OpenAPI document")
-        .json()
-        .await
-        .expect("it is JSON");
-    let found = document["paths"].as_object().is_some_and(|paths| {
-        paths
-            .keys()
-            .any(|path| path.starts_with(prefix) && path.ends_with(suffix))
-    });
-    if !found {
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: this server has no {prefix}…{suffix} route yet"
-        );
-    }
-    found
-}
-
 /// A chromedriver process; each session gets its own browser and profile.
 struct Driver {
     process: Child,
@@ -1363,7 +1340,10 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         )
         .await
         .expect("the storage");
-    assert!(stored.as_u64().unwrap_or(0) <= 2, "a fresh profile: {stored}");
+    assert!(
+        stored.as_u64().unwrap_or(0) <= 2,
+        "a fresh profile: {stored}"
+    );
     let pairs = wait_for(
         &fresh,
         "the whole history",
@@ -1379,9 +1359,17 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     wait_label(&fresh, "f2", "f2, empty").await;
     let note = text_of(&fresh, "#past-note").await;
     assert!(note.starts_with("The position after f2–f3"), "{note}");
-    assert!(label_of(&fresh, "f3").await.contains("white piece of species"));
+    assert!(
+        label_of(&fresh, "f3")
+            .await
+            .contains("white piece of species")
+    );
     assert!(label_of(&fresh, "e7").await.contains("black pawn"));
-    assert!(label_of(&fresh, "e1").await.contains("white piece of species"));
+    assert!(
+        label_of(&fresh, "e1")
+            .await
+            .contains("white piece of species")
+    );
     assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
     // → steps on: Black's reply, then the queen's move with Black's king in danger.
     fresh
@@ -1407,7 +1395,10 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
     )
     .await;
-    assert!(!label_of(&fresh, "h4").await.contains("queen"), "hidden in the past too");
+    assert!(
+        !label_of(&fresh, "h4").await.contains("queen"),
+        "hidden in the past too"
+    );
     shoot(&fresh, "game-fresh-history.png").await;
     // Home is the start; End the game now.
     key("\u{E011}").await;
@@ -1421,7 +1412,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#past-note').hidden",
     )
     .await;
-    assert!(label_of(&fresh, "a3").await.contains("white piece of species"));
+    assert!(
+        label_of(&fresh, "a3")
+            .await
+            .contains("white piece of species")
+    );
     assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
     // The seat is really held: a move is accepted.
     play(&fresh, &white, "a7", "a6").await;
@@ -1438,9 +1433,6 @@ browser_test!(
 /// White offers a draw, Black sees it and accepts: both show the draw by agreement over the
 /// board; both ask for a rematch and land in a new game with the colours swapped.
 async fn draw_and_rematch(driver: &mut Driver, base: String) {
-    if !has_route(&base, "/api/games/", "/draw").await {
-        return;
-    }
     let white = driver.session(1280, 900).await;
     let black = driver.session(1280, 900).await;
     start_friend_game(&white, &black, &base).await;
@@ -1489,16 +1481,28 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     }
     shoot(&black, "game-draw.png").await;
     let old = white.current_url().await.expect("the address").to_string();
-    if !has_route(&base, "/api/games/", "/rematch").await {
-        return;
-    }
 
-    // A rematch: both ask; both land in one new game, colours swapped, each with its own seat.
+    // A rematch, with both pages reloaded on the way: Black reloads the finished game before
+    // anyone asks, White asks and then reloads; each page still hears the other's ask from the
+    // finished game's stream, and both land in one new game, colours swapped, each in its own
+    // seat (the server answers each page's token for it: no refusal passes for a game).
+    black
+        .refresh()
+        .await
+        .expect("Black reloads the finished game");
+    wait_for(&black, "the result after a reload", "return document.querySelector('#result-box:not([hidden]) #result-text')?.textContent === 'Draw — by agreement'").await;
     click(&white, "#rematch").await;
     wait_for(
         &white,
         "waiting for the opponent",
         "return !!document.querySelector('#rematch-state')",
+    )
+    .await;
+    white.refresh().await.expect("White reloads after asking");
+    wait_for(
+        &white,
+        "still waiting after a reload",
+        "return !!document.querySelector('#rematch-state') && document.querySelector('#rematch')?.disabled",
     )
     .await;
     // Black hears of it, and accepts.
@@ -1510,7 +1514,7 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     .await;
     click(&black, "#rematch").await;
     let mut games = Vec::new();
-    for client in [&white, &black] {
+    for (client, now) in [(&white, "black"), (&black, "white")] {
         let hash = wait_for(
             client,
             "the new game",
@@ -1518,8 +1522,25 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         )
         .await;
         let hash = hash.as_str().unwrap_or_default().to_owned();
-        assert!(hash.contains("?token="), "{hash}");
-        games.push(hash.split('?').next().unwrap_or_default().to_owned());
+        let (path, token) = hash
+            .trim_start_matches("#/game/")
+            .split_once("?token=")
+            .unwrap_or_else(|| panic!("a game and a token: {hash}"));
+        let view = reqwest::Client::new()
+            .get(format!("{base}/api/games/{path}"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(view.status(), 200, "the page's token opens the new game");
+        let view: Value = view.json().await.expect("a view");
+        assert_eq!(view["you"], now, "{view}");
+        assert_eq!(view["status"], "setup", "{view}");
+        assert!(
+            text_of(client, "#cannot-open").await.is_empty(),
+            "no refusal on the page"
+        );
+        games.push(path.to_owned());
     }
     assert_eq!(games[0], games[1], "both in the same new game");
     assert!(!old.contains(&games[0]), "a new game, not the old one");
@@ -1537,9 +1558,6 @@ browser_test!(the_rules_page_teaches_with_the_servers_diagrams, rules);
 /// How to play: every section, every diagram drawn by the server (loaded, not broken), and the
 /// game links to it; a selected own piece shows its code and diagram.
 async fn rules(driver: &mut Driver, base: String) {
-    if !has_route(&base, "/api/genomes/", "/diagram.svg").await {
-        return;
-    }
     let client = driver.session(1280, 900).await;
     client
         .goto(&format!("{base}/#/rules"))

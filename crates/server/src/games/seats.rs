@@ -24,9 +24,19 @@ pub async fn seat_of(state: &AppState, stored: &Stored, token: &str) -> ApiResul
 }
 
 /// Notes that `seat`'s holder has opened the game and, when this was the first time, tells the
-/// game's streams here and in other processes (a `joined` line). A failure to note it costs
-/// nothing but the note: the next request with the token tries again.
+/// game's streams here and in other processes (a `joined` line). It runs in a task of its own, so
+/// that a client gone meanwhile (a read is not run to completion otherwise) cannot leave the
+/// note written but unannounced. A failure to note it costs nothing but the note: the next
+/// request with the token tries again.
 async fn join(state: &AppState, stored: &Stored, seat: Seat) {
+    let (state, stored) = (state.clone(), stored.clone());
+    let joining = tokio::spawn(async move { note_join(&state, &stored, seat).await });
+    if let Err(failure) = joining.await {
+        tracing::warn!(%failure, "noting a seat joining failed");
+    }
+}
+
+async fn note_join(state: &AppState, stored: &Stored, seat: Seat) {
     match state.store.join(&stored.id, seat).await {
         Ok(true) => {
             state.cache.join(&stored.id, seat);
