@@ -1426,6 +1426,64 @@ async fn fresh_history(driver: &mut Driver, base: String) {
 }
 
 browser_test!(
+    move_numbers_and_notices_fit_a_long_game_and_a_phone,
+    long_game_on_a_phone
+);
+
+/// The issue's layout fixes, in a game of eleven moves between a 1280 px window (White) and a
+/// phone (Black, 390 × 844): move numbers from 10 on are whole in both move lists, and the notice
+/// of the opponent's move covers neither clock on the phone.
+async fn long_game_on_a_phone(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    for _ in 0..5 {
+        play(&white, &black, "b1", "c3").await;
+        play(&black, &white, "b8", "c6").await;
+        play(&white, &black, "c3", "b1").await;
+        play(&black, &white, "c6", "b8").await;
+    }
+    play(&white, &black, "g1", "f3").await;
+    // The phone's notice of White's move: shown, and over neither clock.
+    let overlap = wait_for(
+        &black,
+        "the notice of White's move",
+        "const t = document.querySelector('#toast.shown'); if (!t || !t.textContent.startsWith('White played')) return null; \
+         const r = t.getBoundingClientRect(); \
+         return [...document.querySelectorAll('.clock')].map(c => { const k = c.getBoundingClientRect(); \
+           return k.width > 0 && r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom; });",
+    )
+    .await;
+    assert_eq!(overlap, json!([false, false]), "the notice covers no clock");
+    shoot(&black, "game-phone-notice.png").await;
+    play(&black, &white, "g8", "f6").await;
+    play(&white, &black, "e2", "e3").await;
+    // Eleven numbered rows; every number whole (nothing cut off) in both windows.
+    let fits = "const nums = [...document.querySelectorAll('#move-list .num')]; \
+        if (nums.length !== 12) return null; \
+        return nums.map(n => { const box = n.getBoundingClientRect(), list = n.closest('ol').getBoundingClientRect(); \
+          return [n.textContent, n.scrollWidth <= n.clientWidth && box.left >= list.left && box.right <= list.right]; });";
+    for client in [&white, &black] {
+        let numbers = wait_for(client, "twelve numbered rows", fits).await;
+        let numbers = numbers.as_array().expect("the numbers");
+        for (index, number) in numbers.iter().enumerate() {
+            assert_eq!(number[0], json!(format!("{}.", index + 1)));
+            assert_eq!(number[1], json!(true), "{} is cut off", number[0]);
+        }
+    }
+    black
+        .execute(
+            "document.querySelector('#move-list li.pair:last-child').scrollIntoView()",
+            vec![],
+        )
+        .await
+        .expect("scrolled");
+    shoot(&black, "game-phone-moves.png").await;
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
     two_browsers_agree_a_draw_and_play_a_rematch,
     draw_and_rematch
 );
