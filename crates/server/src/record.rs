@@ -4,7 +4,6 @@
 //! its events over the start position, exactly as live play made them.
 
 use crate::error::{ApiError, ApiResult};
-use crate::error_code::ServiceCode;
 use crate::views::GameView;
 use crate::views::KingsInDanger;
 use gmo_engine::{
@@ -122,14 +121,15 @@ pub struct PositionView {
 pub struct PositionsPage {
     /// How many plies the game has so far: its positions are numbered 0 to this.
     pub plies: usize,
-    /// Positions `from` onwards, oldest first, at most 100.
+    /// Positions `from` onwards, oldest first, at most 100 (none when `from` is beyond `plies`).
     pub positions: Vec<PositionView>,
     /// The `from` of the next page; `null` on the last.
     pub next: Option<usize>,
 }
 
-/// Positions `from` onwards (at most [`POSITIONS_PER_PAGE`]) of `game` as `viewer` may see them:
-/// genomes where the viewer sees them now, so nothing hidden is revealed.
+/// Positions `from` onwards (at most [`POSITIONS_PER_PAGE`]; none when `from` is beyond the plies
+/// so far) of `game` as `viewer` may see them: genomes where the viewer sees them now, so nothing
+/// hidden is revealed.
 pub fn positions_seen(game: &Game, viewer: Viewer, from: usize) -> ApiResult<PositionsPage> {
     let record = game.record();
     let shown = |owner| game.shows_genomes(viewer, owner);
@@ -165,12 +165,6 @@ pub fn positions_seen(game: &Game, viewer: Viewer, from: usize) -> ApiResult<Pos
         }
         true
     })?;
-    if from > played {
-        return Err(ApiError::invalid(
-            ServiceCode::InvalidField,
-            format!("from is {from}, but the game has {played} plies so far"),
-        ));
-    }
     let next = positions
         .last()
         .map(|last| last.ply + 1)

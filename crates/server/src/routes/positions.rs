@@ -26,7 +26,7 @@ pub fn router() -> Router<AppState> {
     operation_id = "list_game_positions", security(("bearer" = []), ()),
     params(("id" = Id, Path, description = "the game's id"),
            ("from" = Option<PlyCount>, Query, description = "the first position wanted (default 0, \
-the start); at most the number of plies so far")),
+the start); beyond the plies so far, the answer holds none")),
     responses((status = 200, description = "a page of positions, oldest first", body = PositionsPage),
               (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
               (status = 404, response = NotFound), (status = 422, response = Invalid)))]

@@ -329,9 +329,12 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     let positions = server.get(&url("/positions"), Some(&white)).await;
     let positions = c.check(Method::GET, "/api/games/{id}/positions", &positions);
     assert_eq!(positions["positions"].as_array().map(Vec::len), Some(7));
-    let beyond = server.get(&url("/positions?from=7"), None).await;
+    let beyond = server.get(&url("/positions?from=8"), None).await;
     let beyond = c.check(Method::GET, "/api/games/{id}/positions", &beyond);
-    assert_eq!(beyond["error"]["code"], "invalid_field");
+    assert_eq!(beyond["positions"], json!([]));
+    let bad = server.get(&url("/positions?from=x"), None).await;
+    let bad = c.check(Method::GET, "/api/games/{id}/positions", &bad);
+    assert_eq!(bad["error"]["code"], "invalid_field");
     let late_draw = server.post(&url("/draw"), Some(&white), json!({})).await;
     assert_eq!(
         c.check(Method::POST, "/api/games/{id}/draw", &late_draw)["error"]["code"],

@@ -155,13 +155,11 @@ async fn positions_come_in_pages_and_refuse_bad_queries(server: Server) {
     assert_eq!(last["positions"].as_array().map(Vec::len), Some(1));
 
     let path = format!("/api/games/{id}/positions");
-    for query in [
-        "?from=108",
-        "?from=-1",
-        "?from=x",
-        "?to=3",
-        "?from=1&from=2",
-    ] {
+    let beyond = positions(&server, &id, None, "?from=108").await;
+    assert_eq!(beyond["positions"], json!([]));
+    assert_eq!(beyond["plies"], 107);
+    assert_eq!(beyond["next"], Value::Null);
+    for query in ["?from=-1", "?from=x", "?to=3", "?from=1&from=2"] {
         let refused = server.get(&format!("{path}{query}"), None).await;
         assert_eq!(refused.status, 422, "{query}: {}", refused.text);
         assert_eq!(refused.body["error"]["code"], "invalid_field", "{query}");
