@@ -70,5 +70,5 @@ pub use table::{GenomeTable, TableFull};
 pub use vector::PerftVector;
 pub use view::{
     ClocksView, GameView, LeaveView, MovePlyView, MoveTag, MoveView, PieceView, PlyView,
-    PromotionPlyView, PromotionTag, Viewer, What,
+    PromotionPlyView, PromotionTag, Viewer, What, board_view,
 };

@@ -5,7 +5,7 @@
 use crate::compile::{Effect, Leave, Party};
 use crate::game::{Game, GameStatus, Reason, Seat};
 use crate::movegen::LegalMove;
-use crate::position::{MovePly, PromotionPly};
+use crate::position::{MovePly, Position, PromotionPly};
 use crate::species::species_labels;
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Content;
@@ -228,6 +228,31 @@ impl PlyView {
     }
 }
 
+/// Every piece of `position` (of a game with `seed`), in square order, with its genome's code and
+/// DNA only where `shown(its owner)`: the board of a game view, for this or an earlier position.
+pub fn board_view(position: &Position, seed: u64, shown: impl Fn(Color) -> bool) -> Vec<PieceView> {
+    let labels = species_labels(seed, position.genomes());
+    position
+        .board()
+        .pieces()
+        .map(|(square, piece)| {
+            let genome = position.genome(piece.genome).filter(|_| shown(piece.color));
+            PieceView {
+                square,
+                color: piece.color,
+                pawn: piece.pawn,
+                king: piece.king,
+                species: labels
+                    .get(piece.genome.index())
+                    .cloned()
+                    .unwrap_or_default(),
+                code: genome.map(|g| g.genome().code().to_string()),
+                dna: genome.map(|g| g.dna().to_string()),
+            }
+        })
+        .collect()
+}
+
 impl Game {
     /// Whether `viewer` may see the genomes of `owner`'s pieces.
     pub fn shows_genomes(&self, viewer: Viewer, owner: Color) -> bool {
@@ -238,27 +263,9 @@ impl Game {
     pub fn view(&self, viewer: Viewer, now: i64) -> GameView {
         let position = self.position();
         let size = position.size();
-        let labels = species_labels(self.seed(), position.genomes());
-        let board = position
-            .board()
-            .pieces()
-            .map(|(square, piece)| {
-                let shown = self.shows_genomes(viewer, piece.color);
-                let genome = position.genome(piece.genome).filter(|_| shown);
-                PieceView {
-                    square,
-                    color: piece.color,
-                    pawn: piece.pawn,
-                    king: piece.king,
-                    species: labels
-                        .get(piece.genome.index())
-                        .cloned()
-                        .unwrap_or_default(),
-                    code: genome.map(|g| g.genome().code().to_string()),
-                    dna: genome.map(|g| g.dna().to_string()),
-                }
-            })
-            .collect();
+        let board = board_view(position, self.seed(), |owner| {
+            self.shows_genomes(viewer, owner)
+        });
         let clock = self.clock();
         GameView {
             status: self.status(),

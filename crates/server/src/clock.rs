@@ -119,6 +119,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
                     version: stored.version,
                     kinds: vec![LineType::End],
                     ply: PlyViews::default(),
+                    joined: games::joined(&stored),
                     game: stored.state,
                     rematch: None,
                 };

@@ -39,6 +39,9 @@ pub enum LineType {
     RematchOffer,
     /// Both seats asked for a rematch: the line names the new game and this seat's token in it.
     Rematch,
+    /// A seat's holder opened the game for the first time (`game.seats.<color>.joined` turned
+    /// `true`); no change of the game, so the line repeats the last version shown.
+    Joined,
 }
 
 /// News of a finished game's rematch.
@@ -80,6 +83,15 @@ pub struct Update {
     pub game: Arc<Game>,
     /// Rematch news: not a change of the game (its version stays), shown to seats' streams.
     pub rematch: Option<RematchNews>,
+    /// Which seats were taken when the update was made (`crate::games::joined`).
+    pub joined: gmo_store::Joined,
+}
+
+impl Update {
+    /// Whether this is news of a seat joining: no change of the game (its version stays).
+    pub fn is_join(&self) -> bool {
+        self.kinds == [LineType::Joined]
+    }
 }
 
 /// The channels of the games someone watches in this process. A game's channel exists only

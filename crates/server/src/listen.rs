@@ -101,7 +101,11 @@ impl Listener {
         if announcement.origin == self.origin {
             return;
         }
-        timers.disarm(&announcement.id);
+        // A seat joining changes nothing of the game: whoever keeps its clock still does.
+        let join = announcement.kinds == [LineType::Joined];
+        if !join {
+            timers.disarm(&announcement.id);
+        }
         if !hub.watched(&announcement.id) {
             return;
         }
@@ -111,7 +115,9 @@ impl Listener {
             // move). A change before the start has no ply to lose and is left out. Rematch news
             // is no change of the game: always shown with the game as it is.
             Ok(stored)
-                if announcement.rematch.is_none() && stored.version > announcement.version =>
+                if announcement.rematch.is_none()
+                    && !join
+                    && stored.version > announcement.version =>
             {
                 self.relay_stale(hub, announcement).await;
             }
@@ -121,6 +127,7 @@ impl Listener {
                     version: stored.version,
                     kinds: announcement.kinds,
                     ply: announcement.ply,
+                    joined: crate::games::joined(&stored),
                     game: Arc::new(stored.state),
                     rematch: announcement.rematch,
                 },
@@ -146,6 +153,8 @@ impl Listener {
                     ply: announcement.ply,
                     game: Arc::new(game),
                     rematch: None,
+                    // None known here: a stream keeps the flags it has shown (they only ever turn on).
+                    joined: gmo_store::Joined::default(),
                 },
             ),
             Err(why) => tracing::debug!(game = announcement.id, why, "an older change not shown"),

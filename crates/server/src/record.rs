@@ -5,9 +5,10 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::views::GameView;
+use crate::views::KingsInDanger;
 use gmo_engine::{
-    Color, Drawn, Event, Game, GameRecord, GameStatus, MoveView, PlyView, Position, Reason, Viewer,
-    species_labels,
+    ByColor, Color, Drawn, Event, Game, GameRecord, GameStatus, MoveView, PieceView, PlyView,
+    Position, Reason, Viewer, board_view, species_labels,
 };
 use gmo_genome::Genome;
 use serde::Serialize;
@@ -40,8 +41,22 @@ pub fn plies_seen(game: &Game, viewer: Viewer) -> ApiResult<Vec<PlyView>> {
 
 /// The record's plies, with the new code of a piece shown only where `shown(its owner)`.
 fn plies_shown(record: &GameRecord, shown: impl Fn(Color) -> bool) -> ApiResult<Vec<PlyView>> {
-    let mut position = record.setup.to_position().map_err(corrupt)?;
     let mut plies = Vec::new();
+    walk(record, shown, |_, ply| {
+        plies.push(ply);
+        true
+    })?;
+    Ok(plies)
+}
+
+/// Replays the record's plies over its start position, handing each ply (its new code shown
+/// only where `shown(its owner)`) and the position it left to `after`, until that says stop.
+fn walk(
+    record: &GameRecord,
+    shown: impl Fn(Color) -> bool,
+    mut after: impl FnMut(&Position, PlyView) -> bool,
+) -> ApiResult<()> {
+    let mut position = record.setup.to_position().map_err(corrupt)?;
     for event in &record.events {
         let ply = match event {
             Event::Move {
@@ -78,9 +93,87 @@ fn plies_shown(record: &GameRecord, shown: impl Fn(Color) -> bool) -> ApiResult<
             | Event::DrawDeclined { .. }
             | Event::DrawAgreed { .. } => continue,
         };
-        plies.push(ply);
+        if !after(&position, ply) {
+            break;
+        }
     }
-    Ok(plies)
+    Ok(())
+}
+
+/// The most positions one answer of `GET /api/games/{id}/positions` holds.
+pub const POSITIONS_PER_PAGE: usize = 100;
+
+/// One position of a game's history as the caller may see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PositionView {
+    /// How many plies had been played (0: the start, 1: after the first ply, …).
+    pub ply: usize,
+    /// Every piece, in square order, without `dna`; `code` only where the caller may see it now
+    /// (as in the game view).
+    pub board: Vec<PieceView>,
+    /// Each side's kings the other side could take or convert with one move in this position
+    /// (none once a ply has ended the game).
+    pub kings_in_danger: KingsInDanger,
+}
+
+/// A page of a game's positions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PositionsPage {
+    /// How many plies the game has so far: its positions are numbered 0 to this.
+    pub plies: usize,
+    /// Positions `from` onwards, oldest first, at most 100 (none when `from` is beyond `plies`).
+    pub positions: Vec<PositionView>,
+    /// The `from` of the next page; `null` on the last.
+    pub next: Option<usize>,
+}
+
+/// Positions `from` onwards (at most [`POSITIONS_PER_PAGE`]; none when `from` is beyond the plies
+/// so far) of `game` as `viewer` may see them: genomes where the viewer sees them now, so nothing
+/// hidden is revealed.
+pub fn positions_seen(game: &Game, viewer: Viewer, from: usize) -> ApiResult<PositionsPage> {
+    let record = game.record();
+    let shown = |owner| game.shows_genomes(viewer, owner);
+    let started = record.started_ms.is_some();
+    let view = |position: &Position, ply: usize| {
+        let mut board = board_view(position, record.seed, shown);
+        for piece in &mut board {
+            piece.dna = None;
+        }
+        let danger = if started && position.ended().is_none() {
+            position.kings_in_danger()
+        } else {
+            ByColor::default()
+        };
+        PositionView {
+            ply,
+            board,
+            kings_in_danger: KingsInDanger {
+                white: danger.white.iter().collect(),
+                black: danger.black.iter().collect(),
+            },
+        }
+    };
+    let mut positions = Vec::new();
+    if from == 0 {
+        positions.push(view(&record.setup.to_position().map_err(corrupt)?, 0));
+    }
+    let mut played = 0;
+    walk(&record, shown, |position, _| {
+        played += 1;
+        if played >= from && positions.len() < POSITIONS_PER_PAGE {
+            positions.push(view(position, played));
+        }
+        true
+    })?;
+    let next = positions
+        .last()
+        .map(|last| last.ply + 1)
+        .filter(|next| *next <= played);
+    Ok(PositionsPage {
+        plies: played,
+        positions,
+        next,
+    })
 }
 
 fn move_ply(

@@ -136,6 +136,7 @@ fn announce(state: &AppState, stored: &Stored, news: RematchNews) {
         ply: PlyViews::default(),
         game: stored.state.clone(),
         rematch: Some(news),
+        joined: games::joined(stored),
     };
     games::publish(state, &stored.id, update);
 }

@@ -125,6 +125,13 @@ string_schema!(
 );
 
 string_schema!(
+    /// A number of plies in a query: 0 or more, at most 9 digits.
+    PlyCount,
+    "PlyCount",
+    string("^[0-9]{1,9}$", "A number of plies: 0 or more.", "0")
+);
+
+string_schema!(
     /// The side a diagram's piece belongs to.
     DiagramColor,
     "DiagramColor",

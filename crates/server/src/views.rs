@@ -6,6 +6,7 @@ use gmo_engine::{
     ByColor, ClocksView, Color, Game, GameStatus, Lab, LabPieceView, PieceView, PlyView, Reason,
     Seat, Square, Viewer,
 };
+use gmo_store::Joined;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -33,8 +34,8 @@ pub struct GameView {
     #[schema(format = DateTime)]
     pub frozen_until: Option<String>,
     pub clocks: ClocksView,
-    /// Each seat's progress through setup.
-    pub seats: ByColor<Seat>,
+    /// Each seat's progress through setup, and whether its holder has opened the game.
+    pub seats: Seats,
     /// The seat whose draw offer waits for the other seat's answer.
     pub draw_offer: Option<Color>,
     /// Each side's kings that the other side could take or convert with one move if it were to
@@ -42,6 +43,26 @@ pub struct GameView {
     pub kings_in_danger: KingsInDanger,
     /// Every piece, in square order.
     pub board: Vec<PieceView>,
+}
+
+/// Each seat's progress through setup, and whether its holder has opened the game.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct Seats {
+    pub white: SeatView,
+    pub black: SeatView,
+}
+
+/// A seat's progress through setup, and whether its holder has opened the game.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct SeatView {
+    /// The seat has loaded its preset.
+    pub preset: bool,
+    /// The seat has declared ready.
+    pub ready: bool,
+    /// The seat is taken: a bot plays it, or its holder has opened the game with the seat's
+    /// token (read the game or its stream, or acted on it) at least once. Never goes back to
+    /// `false`; the stream announces the change with a `joined` line.
+    pub joined: bool,
 }
 
 /// The squares of each side's kings in danger.
@@ -53,8 +74,9 @@ pub struct KingsInDanger {
     pub black: Vec<Square>,
 }
 
-/// The game `id` as `viewer` may see it at `now`.
-pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> GameView {
+/// The game `id` as `viewer` may see it at `now`; `joined`: which seats are taken (the viewer's
+/// own seat is, whatever `joined` says: its token is in use).
+pub fn game_view(id: &str, game: &Game, joined: Joined, viewer: Viewer, now: i64) -> GameView {
     // Destructured whole, so that a field the engine adds cannot be left out here unnoticed.
     let gmo_engine::GameView {
         status,
@@ -84,13 +106,25 @@ pub fn game_view(id: &str, game: &Game, viewer: Viewer, now: i64) -> GameView {
         promotion_due,
         frozen_until: frozen_until.map(rfc3339),
         clocks,
-        seats,
+        seats: seats_view(seats, joined, viewer),
         draw_offer,
         kings_in_danger: KingsInDanger {
             white: kings_in_danger.white,
             black: kings_in_danger.black,
         },
         board,
+    }
+}
+
+fn seats_view(seats: ByColor<Seat>, joined: Joined, viewer: Viewer) -> Seats {
+    let seat = |seat: Seat, joined: bool, color: Color| SeatView {
+        preset: seat.preset,
+        ready: seat.ready,
+        joined: joined || viewer.color() == Some(color),
+    };
+    Seats {
+        white: seat(seats.white, joined.white, Color::White),
+        black: seat(seats.black, joined.black, Color::Black),
     }
 }
 

@@ -565,8 +565,10 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
     assert_eq!(won["game"]["to_move"], Value::Null);
     assert_eq!(won["game"]["clocks"]["running"], Value::Null);
 
-    // Black's stream: every change, in order, then the end.
+    // Black's stream: White opening the game (its first request), every change, in order, then
+    // the end.
     let expected = [
+        "joined",
         "setup",
         "setup",
         "setup",
@@ -621,7 +623,8 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
         last = line;
     }
     let took = started_at.elapsed();
-    assert_eq!(types, ["setup", "setup", "start", "end"]);
+    // Black's first request joins its seat, then its setup starts the game.
+    assert_eq!(types, ["joined", "setup", "setup", "start", "end"]);
     assert_eq!(last["game"]["status"], "black_won");
     assert_eq!(last["game"]["reason"], "time");
     assert_eq!(last["game"]["clocks"]["white_ms"], 0);

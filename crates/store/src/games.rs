@@ -66,6 +66,43 @@ pub struct Game<S> {
     pub plies: i64,
     /// When the running clock falls, in ms since the Unix epoch; `None` when no clock runs.
     pub deadline_ms: Option<i64>,
+    /// Whether each seat's holder has opened the game with its token ([`Store::join`]).
+    pub joined: Joined,
+}
+
+/// Whether each seat's holder has opened the game: set by the first request with that seat's
+/// token, never cleared, and no change of the game (its version stays).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Joined {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl Joined {
+    /// Whether `seat` has joined.
+    pub fn has(&self, seat: Seat) -> bool {
+        match seat {
+            Seat::White => self.white,
+            Seat::Black => self.black,
+        }
+    }
+
+    /// Both flags of `self` and `other` (a flag is never cleared, so the later of two readings
+    /// is their union).
+    #[must_use]
+    pub fn union(self, other: Joined) -> Joined {
+        Joined {
+            white: self.white || other.white,
+            black: self.black || other.black,
+        }
+    }
+}
+
+/// What one indexed read tells of a stored game: its version and who has joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    pub version: i64,
+    pub joined: Joined,
 }
 
 /// A side, as far as tokens go.
@@ -129,11 +166,13 @@ pub(crate) struct GameRow {
     state: String,
     plies: i64,
     deadline_ms: Option<i64>,
+    white_joined: bool,
+    black_joined: bool,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, version, status, finished, width, height, \
      clock_initial_ms, white_bot, black_bot, white_token, black_token, creator_token, state, \
-     plies, deadline_ms";
+     plies, deadline_ms, white_joined, black_joined";
 
 pub(crate) const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
      clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms, \
@@ -147,6 +186,11 @@ pub(crate) const WRITE_GAME: &str = "UPDATE games SET version = $2, status = $3,
      bot_lease_ms = $10, updated_at = CURRENT_TIMESTAMP WHERE id = $1";
 const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
 const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
+const HEAD: &str = "SELECT version, white_joined, black_joined FROM games WHERE id = $1";
+const JOIN_WHITE: &str =
+    "UPDATE games SET white_joined = TRUE WHERE id = $1 AND white_joined = FALSE";
+const JOIN_BLACK: &str =
+    "UPDATE games SET black_joined = TRUE WHERE id = $1 AND black_joined = FALSE";
 
 /// A change as it is written: JSON texts and the deadline it keeps.
 pub(crate) struct ChangeRow {
@@ -276,6 +320,36 @@ impl Store {
             sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
         })?;
         version.ok_or_else(|| not_found(id))
+    }
+
+    /// A game's version and who has joined it: the same one indexed read as
+    /// [`Store::game_version`].
+    pub async fn game_head(&self, id: &str) -> Result<Head, StoreError> {
+        let row: Option<(i64, bool, bool)> = reading!(self, pool => {
+            sqlx::query_as(HEAD).bind(id).fetch_optional(pool).await
+        })?;
+        let (version, white, black) = row.ok_or_else(|| not_found(id))?;
+        Ok(Head {
+            version,
+            joined: Joined { white, black },
+        })
+    }
+
+    /// Notes that `seat`'s holder has opened game `id` → whether this call was the first to
+    /// (a later one changes nothing). Not a change of the game: its version stays, so no other
+    /// request's change is made stale by it.
+    pub async fn join(&self, id: &str, seat: Seat) -> Result<bool, StoreError> {
+        let sql = match seat {
+            Seat::White => JOIN_WHITE,
+            Seat::Black => JOIN_BLACK,
+        };
+        let changed = writing!(self, pool => {
+            sqlx::query(sql).bind(id).execute(pool).await.map(|done| done.rows_affected())
+        })?;
+        if changed == 0 {
+            self.game_version(id).await?;
+        }
+        Ok(changed == 1)
     }
 
     /// Applies a change to a game at `expected_version`, in one transaction serialised with every
@@ -417,6 +491,10 @@ impl GameRow {
             finished: self.finished,
             plies: self.plies,
             deadline_ms: self.deadline_ms,
+            joined: Joined {
+                white: self.white_joined,
+                black: self.black_joined,
+            },
         })
     }
 }

@@ -34,7 +34,7 @@ pub use bots::BotLease;
 pub use connect::Store;
 pub use error::StoreError;
 pub use expiry::Swept;
-pub use games::{BotTurn, Change, Game, GameSettings, NewGame, Seat};
+pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame, Seat};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
 pub use notify::{CHANNEL, Notifications};

@@ -7,7 +7,7 @@ use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
 use gmo_store::{
-    BotTurn, Change, GameSettings, NewGame, Seat, Status, Store, StoreError, token_hash,
+    BotTurn, Change, GameSettings, Joined, NewGame, Seat, Status, Store, StoreError, token_hash,
 };
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -35,6 +35,7 @@ both!(
     bot_turns_are_leased_to_one_process_at_a_time,
     concurrent_claims_split_the_bot_turns,
     live_bot_games_are_capped_across_stores,
+    seats_join_once_without_a_new_version,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -766,6 +767,46 @@ async fn announced_changes_notify_only_when_they_commit(db: Db) {
         assert_eq!(payload, "first", "the stale change announced nothing");
     }
     match store.game_version(&new_id_unknown()).await {
+        Err(StoreError::NotFound { what: "game", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A seat joins once: the first call says so, later ones do not; the game's version stays, so a
+/// writer that read the game before the join still commits; the flags are read with the game
+/// and its version, and by a second store on the same database.
+async fn seats_join_once_without_a_new_version(db: Db) {
+    let store = &db.store;
+    let id = new_game(store, None).await;
+    let head = store.game_head(&id).await.expect("the head");
+    assert_eq!(head.version, 0);
+    assert_eq!(head.joined, Joined::default());
+    assert!(store.join(&id, Seat::Black).await.expect("joined"));
+    assert!(!store.join(&id, Seat::Black).await.expect("joined again"));
+    let version = store
+        .apply(&id, 0, &play(&[], json!("after the join")))
+        .await
+        .expect("the join made nothing stale");
+    let head = store.game_head(&id).await.expect("the head");
+    assert_eq!(head.version, version);
+    let black_only = Joined {
+        white: false,
+        black: true,
+    };
+    assert_eq!(head.joined, black_only);
+    assert!(head.joined.has(Seat::Black) && !head.joined.has(Seat::White));
+    let other = Store::connect(&db.url).await.expect("a second store opens");
+    assert!(other.join(&id, Seat::White).await.expect("joined"));
+    let game = store.load_game::<Vec<Value>>(&id).await.expect("the game");
+    assert_eq!(
+        game.joined,
+        Joined {
+            white: true,
+            black: true
+        }
+    );
+    assert_eq!(game.version, version, "joining is no change of the game");
+    match store.join(&new_id_unknown(), Seat::White).await {
         Err(StoreError::NotFound { what: "game", .. }) => {}
         other => panic!("{other:?}"),
     }

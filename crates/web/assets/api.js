@@ -90,6 +90,7 @@ export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abor
 export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
 export const streamPath = (id) => `/api/games/${seg(id)}/stream`;
 export const gamePlies = (id, token) => call('GET', `/api/games/${seg(id)}/plies`, { token });
+export const gamePositions = (id, token, from = 0) => call('GET', `/api/games/${seg(id)}/positions?from=${Number(from) || 0}`, { token });
 export const gameDraw = (id, token) => call('POST', `/api/games/${seg(id)}/draw`, { token });
 export const gameRematch = (id, token) => call('POST', `/api/games/${seg(id)}/rematch`, { token });
 export const recordPath = (id) => `/api/games/${seg(id)}/record`;

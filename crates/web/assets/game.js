@@ -18,24 +18,6 @@ import { chime, muted, setMuted } from './alert.js';
 
 export { resultText };
 
-// The start position from a finished game's record (a browser that did not see the game start):
-// the record names genomes by DNA; their codes come from the final view, which shows every
-// genome, or — for a genome no longer on the board — from storing it again (idempotent).
-const MOST_LOOKED_UP = 16;
-
-async function startFromRecord(record) {
-  const setup = record.replay.setup;
-  const codes = new Map((record.game ? record.game.board : []).filter((p) => p.dna !== undefined && p.code).map((p) => [p.dna, p.code]));
-  const wanted = [...new Set(setup.pieces.map((p) => setup.genomes[p.genome]))].filter((dna) => dna !== undefined && !codes.has(dna));
-  for (const dna of wanted.slice(0, MOST_LOOKED_UP)) {
-    try { codes.set(dna, (await api.storeGenome(dna)).code); } catch { /* drawn by its species */ }
-  }
-  return setup.pieces.map((p) => ({
-    square: p.square, color: p.color, pawn: p.pawn, king: p.king,
-    code: codes.get(setup.genomes[p.genome]), species: codes.get(setup.genomes[p.genome]) ? undefined : `genome ${p.genome}`,
-  }));
-}
-
 export function gamePage(root, id, token) {
   let view = null;
   let arrivedAt = 0;
@@ -50,6 +32,9 @@ export function gamePage(root, id, token) {
   let resultClosed = false; // the box over the board can be put away to see the final position
   let rematchAsked = { white: false, black: false }; // who asked for a rematch (stream, answer)
   let followsAfterEnd = 0; // reconnections after the end, to hear of a rematch: bounded
+  // The server keeps a seat's stream of a finished game open 10 minutes for the rematch: the page
+  // follows it again for an hour in all, and for as long as it waits for its own rematch.
+  const FOLLOWS_AFTER_END = 6;
   let history = null;
   let askedPlies = false;
   let pliesRoute = true;
@@ -120,6 +105,7 @@ export function gamePage(root, id, token) {
         if (line.plies) history.setPlies(line.plies);
         else { history.catchUp(game); askPlies(); }
         if (!isOver(game)) history.noteCurrent(game);
+        if (history.lacksPositions()) askPositions();
       }
       const before = view;
       if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
@@ -127,6 +113,10 @@ export function gamePage(root, id, token) {
         if (before && before.you && game.to_move === before.you && line.type === 'move' && game.status === 'in_progress') {
           toast(`${title(other(before.you))} played ${plyText(line.ply)}`);
         }
+      }
+      if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
+        && !opponentJoined(before, other(before.you)) && opponentJoined(game, other(before.you))) {
+        toast('Your friend has opened the invite');
       }
       if (before && before.draw_offer !== game.draw_offer && game.status === 'in_progress' && game.you) {
         if (game.draw_offer === other(game.you)) toast('Your opponent offers a draw');
@@ -145,8 +135,8 @@ export function gamePage(root, id, token) {
       if (state === 'failed' && !view) cannotOpen(message);
     },
     // A seat's stream after the end waits for the rematch (the server bounds the wait); the page
-    // follows it again a few times, and for as long as it waits for its own rematch.
-    afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < 3),
+    // follows it again (FOLLOWS_AFTER_END), and for as long as it waits for its own rematch.
+    afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < FOLLOWS_AFTER_END),
   });
 
   function noteRematch(color) {
@@ -208,6 +198,27 @@ export function gamePage(root, id, token) {
       if (error.status === 404 || error.status === 405) pliesRoute = false;
     } finally {
       askedPlies = false;
+    }
+  }
+
+  // The positions this browser did not see, from the server (as this seat sees them), page by
+  // page; the history's boards are then the server's, not worked out here.
+  let askingPositions = false;
+  async function askPositions() {
+    if (askingPositions || gone) return;
+    askingPositions = true;
+    try {
+      let from = 0;
+      while (from !== null && from !== undefined && !gone) {
+        const page = await api.gamePositions(id, token, from);
+        if (!page || !Array.isArray(page.positions)) break;
+        for (const position of page.positions) history.setPosition(position.ply, position.board, position.kings_in_danger);
+        from = typeof page.next === 'number' ? page.next : null;
+      }
+      history.save();
+      if (!gone) { draw(); renderMoves(); }
+    } catch { /* the positions worked out here stay */ } finally {
+      askingPositions = false;
     }
   }
 
@@ -327,10 +338,8 @@ export function gamePage(root, id, token) {
       const record = await api.gameRecord(id, token);
       recordLoaded = true;
       if (history && history.setPlies(record.plies)) renderMoves();
-      if (history && !history.start && record.replay && record.replay.setup) {
-        const start = await startFromRecord(record);
-        if (start && !gone) { history.setStart(start); draw(); }
-      }
+      // The end shows every genome: the positions, codes and all, replace what this seat saw.
+      if (history && !gone) askPositions();
     } catch { /* the list we have stays */ }
   }
 
@@ -464,7 +473,7 @@ export function gamePage(root, id, token) {
       h('p', {}, `Send this link; it opens the ${title(them)} seat.`),
       h('div', { class: 'row' }, field, copyButton(() => link)),
       h('p', { class: joined ? 'joined' : 'hint', id: 'invite-state' },
-        joined ? `${title(them)} has opened the invite.` : `Waiting for ${title(them)} to open the invite…`),
+        joined ? `Your friend has opened the invite: the ${title(them)} seat is taken.` : `Waiting for your friend to open the invite (the ${title(them)} seat)…`),
       h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
   }
 

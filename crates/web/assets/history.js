@@ -1,8 +1,10 @@
 // A game's whole history as this browser can know it: every ply (from GET …/plies, the stream's
 // first line, the stream itself or the record), and the position after each one. Positions
-// come from the views the stream sent after each ply; where none arrived (a ply made while this
-// page was closed) the position is worked out from the one before by the ply's own outcome
-// (rules.md §4.1). Plies and positions are kept in localStorage, so a reload keeps the history.
+// come from the views the stream sent after each ply, or from GET …/positions when this browser
+// was not there (a new browser opening a seat link, a ply made while the page was closed: the
+// server's board as this seat sees it, hidden genomes hidden); until those arrive a position is
+// worked out from the one before by the ply's own outcome (rules.md §4.1). Plies and positions
+// are kept in localStorage, so a reload keeps the history.
 
 import { h } from './dom.js';
 import { standardName } from './pieces.js';
@@ -105,6 +107,24 @@ export class History {
     this.save();
   }
 
+  // Whether some position is not known from the server (no start, or a ply whose board was only
+  // worked out here or not at all): then GET …/positions fills them in.
+  lacksPositions() {
+    return !this.start || this.entries.some((entry) => entry.gap || (entry.ply && (!entry.board || entry.derived || !entry.danger)));
+  }
+
+  // Position `k` from the server (0: the start, k: after the k-th ply) → whether it fitted.
+  setPosition(k, board, danger) {
+    if (!Array.isArray(board)) return false;
+    if (k === 0) { this.start = slim(board); return true; }
+    const entry = this.entries[k - 1];
+    if (!entry || !entry.ply || this.entries.some((e, i) => i < k && e.gap)) return false;
+    entry.board = slim(board);
+    entry.danger = danger || { white: [], black: [] };
+    delete entry.derived;
+    return true;
+  }
+
   // A connection's first view is the position after the last ply, whatever came before.
   noteCurrent(view) {
     const last = this.entries[this.entries.length - 1];
@@ -151,7 +171,7 @@ export class History {
     if (entry.board) return entry.board;
     const before = this.boardAt(index - 1);
     const after = before ? applyPly(before, entry.ply) : null;
-    if (after) entry.board = after;
+    if (after) { entry.board = after; entry.derived = true; }
     return after;
   }
 

@@ -151,7 +151,7 @@ function gameRow({ seat, view, error }) {
   if (view.status === 'setup') {
     kind = 'ongoing';
     state = 'Setting up';
-    if (seat.invite) state += opponentJoined(view, other) ? ` — ${other === 'white' ? 'White' : 'Black'} has opened the invite` : ` — waiting for ${other === 'white' ? 'White' : 'Black'} to open the invite`;
+    if (seat.invite) state += opponentJoined(view, other) ? ' — your friend has opened the invite' : ' — waiting for your friend to open the invite';
   } else if (view.status === 'in_progress') {
     kind = view.to_move === color ? 'your-move' : 'ongoing';
     state = view.to_move === color ? 'Your move' : 'Opponent to move';

@@ -23,13 +23,10 @@ export function resultText(view) {
   }
 }
 
-// Whether the holder of `color`'s seat has opened the game. The view has no "opened" flag of
-// its own (docs/service.md), so the first thing a seat does — load its preset — is the sign;
-// a server that sends `opened` or `joined` per seat is believed instead.
+// Whether `color`'s seat is taken: its holder has opened the game with the seat's token (the
+// server notes the first request and says so in every view, `seats.{color}.joined`, and on the
+// stream with a `joined` line), or a bot plays it.
 export function opponentJoined(view, color) {
   const seat = view.seats && view.seats[color];
-  if (!seat) return false;
-  if (typeof seat.opened === 'boolean') return seat.opened;
-  if (typeof seat.joined === 'boolean') return seat.joined;
-  return !!(seat.preset || seat.ready) || view.status !== 'setup';
+  return !!(seat && seat.joined);
 }

@@ -121,29 +121,6 @@ impl Site {
     }
 }
 
-/// Whether the server's OpenAPI document has a route ending in `suffix` under `prefix`: the
-/// routes of issue 12 that land on another branch are tested once the server has them.
-async fn has_route(base: &str, prefix: &str, suffix: &str) -> bool {
-    let document: Value = reqwest::get(format!("{base}/api/openapi.json"))
-        .await
-        .expect("the OpenAPI document")
-        .json()
-        .await
-        .expect("it is JSON");
-    let found = document["paths"].as_object().is_some_and(|paths| {
-        paths
-            .keys()
-            .any(|path| path.starts_with(prefix) && path.ends_with(suffix))
-    });
-    if !found {
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: this server has no {prefix}…{suffix} route yet"
-        );
-    }
-    found
-}
-
 /// A chromedriver process; each session gets its own browser and profile.
 struct Driver {
     process: Child,
@@ -1116,24 +1093,24 @@ async fn start_friend_game(white: &Client, black: &Client, base: &str) -> String
     assert!(
         text_of(white, "#invite-state")
             .await
-            .contains("Waiting for Black"),
+            .contains("Waiting for your friend"),
         "before Black opens it"
     );
     black.goto(&invite).await.expect("the invite opens");
     wait_status(black, "Setting up").await;
+    // White sees that the friend has opened the invite before Black does anything.
+    wait_for(
+        white,
+        "the invite opened",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
     for (client, king) in [(black, "d8"), (white, "d1")] {
         click(client, "#load-preset").await;
         wait_label(client, king, "king").await;
         square(client, king).await;
         wait_label(client, king, "marked king").await;
     }
-    // White sees that the friend has opened the invite (their seat acted).
-    wait_for(
-        white,
-        "the invite opened",
-        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Black has opened the invite')",
-    )
-    .await;
     click(white, "#ready").await;
     click(black, "#ready").await;
     wait_status(white, "Your move").await;
@@ -1163,6 +1140,97 @@ async fn squares_with(client: &Client, class: &str) -> Value {
         )
         .await
         .expect("the squares")
+}
+
+browser_test!(the_inviter_sees_the_friend_open_the_invite, invite_opened);
+
+/// White creates a friend game and waits; the moment Black's browser opens the invite (and does
+/// nothing else), White's game page says so, live; after a reload too; and White's "My games"
+/// row. Before that, both say White is still waiting.
+async fn invite_opened(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(1280, 900).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    click(&white, "#new-friend-game").await;
+    let invite = wait_for(
+        &white,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    let invite = invite.as_str().expect("a link").to_owned();
+    let game = white.current_url().await.expect("the address").to_string();
+    wait_for(
+        &white,
+        "waiting for the friend",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Waiting for your friend')",
+    )
+    .await;
+    // "My games" says the same before the friend comes.
+    white.goto(&format!("{base}/")).await.expect("home");
+    let row = wait_for(
+        &white,
+        "my games",
+        "return document.querySelector('#my-games-list .game-row')?.textContent ?? ''",
+    )
+    .await;
+    assert!(
+        row.as_str()
+            .unwrap_or_default()
+            .contains("waiting for your friend to open the invite"),
+        "{row}"
+    );
+    white.goto(&game).await.expect("back in the game");
+    wait_status(&white, "Setting up").await;
+    // Still waiting: White's own visits do not count as the friend's.
+    assert!(
+        text_of(&white, "#invite-state")
+            .await
+            .contains("Waiting for your friend"),
+        "{}",
+        text_of(&white, "#invite-state").await
+    );
+
+    black.goto(&invite).await.expect("the invite opens");
+    wait_status(&black, "Setting up").await;
+    wait_for(
+        &white,
+        "the invite opened, live",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
+    let seats = white
+        .execute(
+            "return document.querySelector('.player-bar.top .player')?.textContent ?? ''",
+            vec![],
+        )
+        .await
+        .expect("the bar");
+    assert!(
+        seats.as_str().unwrap_or_default().contains("no preset yet"),
+        "Black has done nothing but open it: {seats}"
+    );
+    shoot(&white, "game-invite-opened.png").await;
+    white.refresh().await.expect("reloaded");
+    wait_for(
+        &white,
+        "the invite opened, after a reload",
+        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
+    )
+    .await;
+    white.goto(&format!("{base}/")).await.expect("home");
+    let row = wait_for(
+        &white,
+        "my games, opened",
+        "const t = document.querySelector('#my-games-list .game-row')?.textContent ?? ''; return t.includes('your friend has opened the invite') ? t : ''",
+    )
+    .await;
+    assert!(
+        row.as_str().unwrap_or_default().contains("Setting up"),
+        "{row}"
+    );
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
 
 browser_test!(
@@ -1358,6 +1426,184 @@ async fn come_back(driver: &mut Driver, base: String) {
 }
 
 browser_test!(
+    a_fresh_browser_opening_a_seat_mid_game_sees_the_whole_history,
+    fresh_history
+);
+
+/// A browser with nothing of the game in its storage (a new profile) opens Black's seat link
+/// after five plies: the whole history in numbered pairs, the last move highlighted, and every
+/// earlier position — with its danger mark — by click, arrow keys, Home and End; White's hidden
+/// genomes stay hidden in the past too.
+async fn fresh_history(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(1280, 900).await;
+    let link = start_friend_game(&white, &black, &base).await;
+    play(&white, &black, "f2", "f3").await;
+    play(&black, &white, "e7", "e6").await;
+    play(&white, &black, "e1", "h4").await;
+    wait_for(
+        &black,
+        "the freeze over",
+        "return document.querySelector('#freeze').hidden",
+    )
+    .await;
+    play(&black, &white, "d7", "d6").await;
+    play(&white, &black, "a2", "a3").await;
+
+    let fresh = driver.session(1280, 900).await;
+    fresh.goto(&link).await.expect("the seat link opens");
+    wait_status(&fresh, "Your move").await;
+    let stored = fresh
+        .execute(
+            "return Object.keys(localStorage).filter(k => k.startsWith('gmo.history.')).length",
+            vec![],
+        )
+        .await
+        .expect("the storage");
+    assert!(
+        stored.as_u64().unwrap_or(0) <= 2,
+        "a fresh profile: {stored}"
+    );
+    let pairs = wait_for(
+        &fresh,
+        "the whole history",
+        "const p = [...document.querySelectorAll('#move-list li.pair')].map(e => e.textContent); return p.length === 3 ? p : null",
+    )
+    .await;
+    assert_eq!(pairs, json!(["1.f2–f3e7–e6", "2.e1–h4d7–d6", "3.a2–a3"]));
+    assert!(!text_of(&fresh, "#move-list").await.contains("while away"));
+    assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
+
+    // The first ply's position, by click: the pawn on f3, the rest as at the start.
+    click(&fresh, "#move-list .ply[data-index=\"0\"]").await;
+    wait_label(&fresh, "f2", "f2, empty").await;
+    let note = text_of(&fresh, "#past-note").await;
+    assert!(note.starts_with("The position after f2–f3"), "{note}");
+    assert!(
+        label_of(&fresh, "f3")
+            .await
+            .contains("white piece of species")
+    );
+    assert!(label_of(&fresh, "e7").await.contains("black pawn"));
+    assert!(
+        label_of(&fresh, "e1")
+            .await
+            .contains("white piece of species")
+    );
+    assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
+    // → steps on: Black's reply, then the queen's move with Black's king in danger.
+    fresh
+        .execute("document.querySelector('#history-next').focus()", vec![])
+        .await
+        .expect("focus");
+    let key = |key: &'static str| {
+        let fresh = &fresh;
+        async move {
+            let focused = fresh.active_element().await.expect("the focus");
+            focused.send_keys(key).await.expect("a key");
+        }
+    };
+    key("\u{E014}").await;
+    wait_label(&fresh, "e7", "e7, empty").await;
+    assert!(label_of(&fresh, "e6").await.contains("black pawn"));
+    assert_eq!(squares_with(&fresh, "danger").await, json!([]));
+    key("\u{E014}").await;
+    wait_label(&fresh, "h4", "white piece of species").await;
+    wait_for(
+        &fresh,
+        "the danger in the past",
+        "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
+    )
+    .await;
+    assert!(
+        !label_of(&fresh, "h4").await.contains("queen"),
+        "hidden in the past too"
+    );
+    shoot(&fresh, "game-fresh-history.png").await;
+    // Home is the start; End the game now.
+    key("\u{E011}").await;
+    wait_label(&fresh, "f2", "white piece of species").await;
+    assert!(label_of(&fresh, "f3").await.contains("f3, empty"));
+    assert_eq!(squares_with(&fresh, "last").await, json!([]));
+    key("\u{E010}").await;
+    wait_for(
+        &fresh,
+        "the game now",
+        "return document.querySelector('#past-note').hidden",
+    )
+    .await;
+    assert!(
+        label_of(&fresh, "a3")
+            .await
+            .contains("white piece of species")
+    );
+    assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
+    // The seat is really held: a move is accepted.
+    play(&fresh, &white, "a7", "a6").await;
+    for client in [white, black, fresh] {
+        client.close().await.expect("closed");
+    }
+}
+
+browser_test!(
+    move_numbers_and_notices_fit_a_long_game_and_a_phone,
+    long_game_on_a_phone
+);
+
+/// The issue's layout fixes, in a game of eleven moves between a 1280 px window (White) and a
+/// phone (Black, 390 × 844): move numbers from 10 on are whole in both move lists, and the notice
+/// of the opponent's move covers neither clock on the phone.
+async fn long_game_on_a_phone(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    for _ in 0..5 {
+        play(&white, &black, "b1", "c3").await;
+        play(&black, &white, "b8", "c6").await;
+        play(&white, &black, "c3", "b1").await;
+        play(&black, &white, "c6", "b8").await;
+    }
+    play(&white, &black, "g1", "f3").await;
+    // The phone's notice of White's move: shown, and over neither clock.
+    let overlap = wait_for(
+        &black,
+        "the notice of White's move",
+        "const t = document.querySelector('#toast.shown'); if (!t || !t.textContent.startsWith('White played')) return null; \
+         const r = t.getBoundingClientRect(); \
+         return [...document.querySelectorAll('.clock')].map(c => { const k = c.getBoundingClientRect(); \
+           return k.width > 0 && r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom; });",
+    )
+    .await;
+    assert_eq!(overlap, json!([false, false]), "the notice covers no clock");
+    shoot(&black, "game-phone-notice.png").await;
+    play(&black, &white, "g8", "f6").await;
+    play(&white, &black, "e2", "e3").await;
+    // Eleven numbered rows; every number whole (nothing cut off) in both windows.
+    let fits = "const nums = [...document.querySelectorAll('#move-list .num')]; \
+        if (nums.length !== 12) return null; \
+        return nums.map(n => { const box = n.getBoundingClientRect(), list = n.closest('ol').getBoundingClientRect(); \
+          return [n.textContent, n.scrollWidth <= n.clientWidth && box.left >= list.left && box.right <= list.right]; });";
+    for client in [&white, &black] {
+        let numbers = wait_for(client, "twelve numbered rows", fits).await;
+        let numbers = numbers.as_array().expect("the numbers");
+        for (index, number) in numbers.iter().enumerate() {
+            assert_eq!(number[0], json!(format!("{}.", index + 1)));
+            assert_eq!(number[1], json!(true), "{} is cut off", number[0]);
+        }
+    }
+    black
+        .execute(
+            "document.querySelector('#move-list li.pair:last-child').scrollIntoView()",
+            vec![],
+        )
+        .await
+        .expect("scrolled");
+    shoot(&black, "game-phone-moves.png").await;
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
     two_browsers_agree_a_draw_and_play_a_rematch,
     draw_and_rematch
 );
@@ -1365,9 +1611,6 @@ browser_test!(
 /// White offers a draw, Black sees it and accepts: both show the draw by agreement over the
 /// board; both ask for a rematch and land in a new game with the colours swapped.
 async fn draw_and_rematch(driver: &mut Driver, base: String) {
-    if !has_route(&base, "/api/games/", "/draw").await {
-        return;
-    }
     let white = driver.session(1280, 900).await;
     let black = driver.session(1280, 900).await;
     start_friend_game(&white, &black, &base).await;
@@ -1416,16 +1659,28 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     }
     shoot(&black, "game-draw.png").await;
     let old = white.current_url().await.expect("the address").to_string();
-    if !has_route(&base, "/api/games/", "/rematch").await {
-        return;
-    }
 
-    // A rematch: both ask; both land in one new game, colours swapped, each with its own seat.
+    // A rematch, with both pages reloaded on the way: Black reloads the finished game before
+    // anyone asks, White asks and then reloads; each page still hears the other's ask from the
+    // finished game's stream, and both land in one new game, colours swapped, each in its own
+    // seat (the server answers each page's token for it: no refusal passes for a game).
+    black
+        .refresh()
+        .await
+        .expect("Black reloads the finished game");
+    wait_for(&black, "the result after a reload", "return document.querySelector('#result-box:not([hidden]) #result-text')?.textContent === 'Draw — by agreement'").await;
     click(&white, "#rematch").await;
     wait_for(
         &white,
         "waiting for the opponent",
         "return !!document.querySelector('#rematch-state')",
+    )
+    .await;
+    white.refresh().await.expect("White reloads after asking");
+    wait_for(
+        &white,
+        "still waiting after a reload",
+        "return !!document.querySelector('#rematch-state') && document.querySelector('#rematch')?.disabled",
     )
     .await;
     // Black hears of it, and accepts.
@@ -1437,7 +1692,7 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     .await;
     click(&black, "#rematch").await;
     let mut games = Vec::new();
-    for client in [&white, &black] {
+    for (client, now) in [(&white, "black"), (&black, "white")] {
         let hash = wait_for(
             client,
             "the new game",
@@ -1445,8 +1700,25 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         )
         .await;
         let hash = hash.as_str().unwrap_or_default().to_owned();
-        assert!(hash.contains("?token="), "{hash}");
-        games.push(hash.split('?').next().unwrap_or_default().to_owned());
+        let (path, token) = hash
+            .trim_start_matches("#/game/")
+            .split_once("?token=")
+            .unwrap_or_else(|| panic!("a game and a token: {hash}"));
+        let view = reqwest::Client::new()
+            .get(format!("{base}/api/games/{path}"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(view.status(), 200, "the page's token opens the new game");
+        let view: Value = view.json().await.expect("a view");
+        assert_eq!(view["you"], now, "{view}");
+        assert_eq!(view["status"], "setup", "{view}");
+        assert!(
+            text_of(client, "#cannot-open").await.is_empty(),
+            "no refusal on the page"
+        );
+        games.push(path.to_owned());
     }
     assert_eq!(games[0], games[1], "both in the same new game");
     assert!(!old.contains(&games[0]), "a new game, not the old one");
@@ -1464,9 +1736,6 @@ browser_test!(the_rules_page_teaches_with_the_servers_diagrams, rules);
 /// How to play: every section, every diagram drawn by the server (loaded, not broken), and the
 /// game links to it; a selected own piece shows its code and diagram.
 async fn rules(driver: &mut Driver, base: String) {
-    if !has_route(&base, "/api/genomes/", "/diagram.svg").await {
-        return;
-    }
     let client = driver.session(1280, 900).await;
     client
         .goto(&format!("{base}/#/rules"))

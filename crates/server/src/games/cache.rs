@@ -43,6 +43,16 @@ impl Cache {
         games.insert(stored.id.clone(), stored);
     }
 
+    /// Notes in the cached game, if any, that `seat` has joined (no change of its version).
+    pub fn join(&self, id: &str, seat: gmo_store::Seat) {
+        if let Some(stored) = self.map().get_mut(id) {
+            match seat {
+                gmo_store::Seat::White => stored.joined.white = true,
+                gmo_store::Seat::Black => stored.joined.black = true,
+            }
+        }
+    }
+
     pub fn forget(&self, id: &str) {
         self.map().remove(id);
     }

@@ -27,7 +27,7 @@ use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus, MovePly};
 use gmo_genome::Genome;
-use gmo_store::{BotTurn, Change, StoreError};
+use gmo_store::{BotTurn, Change, Joined, StoreError};
 use std::sync::Arc;
 
 /// A stored game: the engine's state (decoded once, shared) plus the store's bookkeeping.
@@ -49,6 +49,18 @@ pub struct Changed<T> {
     pub game: Arc<Game>,
     pub answer: T,
     pub now: i64,
+    /// Which seats are taken, as far as this process knows ([`joined`]).
+    pub joined: Joined,
+}
+
+/// Which seats of a stored game are taken: those whose holder has opened the game with its token,
+/// and every bot's seat.
+pub fn joined<S>(stored: &gmo_store::Game<S>) -> Joined {
+    let bots = Joined {
+        white: stored.settings.white_bot.is_some(),
+        black: stored.settings.black_bot.is_some(),
+    };
+    stored.joined.union(bots)
 }
 
 /// Runs `op` for the seat holding `token` on game `id` and commits what it did. A refused op
@@ -171,6 +183,7 @@ async fn attempt<T>(
                 game,
                 answer: acted.answer,
                 now,
+                joined: joined(stored),
             }),
         Err(refusal) => {
             if fresh == Fresh::No && !current(state, stored).await {
@@ -285,6 +298,7 @@ async fn commit(
         ply,
         game: game.clone(),
         rematch: None,
+        joined: joined(stored),
     };
     let notice = state.listener.notice(&stored.id, &update);
     let applied = state
@@ -355,6 +369,13 @@ fn change_of(
 pub fn publish(state: &AppState, id: &str, update: Update) {
     state.listener.notify(id, &update);
     publish_here(state, id, update);
+}
+
+/// Hands news that changes nothing of the game (a seat joining) to other processes, then to
+/// this process's streams; the flag timers stay as they are.
+pub fn announce(state: &AppState, id: &str, update: Update) {
+    state.listener.notify(id, &update);
+    state.hub.publish(id, update);
 }
 
 /// Re-arms the game's flag timer and hands the update to this process's streams.

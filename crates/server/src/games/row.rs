@@ -30,10 +30,12 @@ pub fn row_state(game: &Game) -> GameSnapshot {
 }
 
 /// Loads a game (404 when missing): from this process's cache while the stored version is the
-/// cached one, else decoded from the store (and cached).
+/// cached one, else decoded from the store (and cached). Who has joined is read fresh either way
+/// (in the same read as the version: joining is no change of the game).
 pub async fn load(state: &AppState, id: &str) -> ApiResult<Stored> {
-    let version = state.store.game_version(id).await?;
-    if let Some(stored) = state.cache.get(id, version) {
+    let head = state.store.game_head(id).await?;
+    if let Some(mut stored) = state.cache.get(id, head.version) {
+        stored.joined = stored.joined.union(head.joined);
         return Ok(stored);
     }
     let stored = decode(state, id).await?;
@@ -59,6 +61,7 @@ async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
         state: mut snapshot,
         plies,
         deadline_ms,
+        joined,
     } = row;
     snapshot.events = events;
     let game = Game::try_from(snapshot).map_err(ApiError::internal)?;
@@ -74,6 +77,7 @@ async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
         state: Arc::new(game),
         plies,
         deadline_ms,
+        joined,
     })
 }
 

@@ -4,15 +4,59 @@
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::games::Stored;
+use crate::hub::{LineType, PlyViews, Update};
 use gmo_engine::{Color, Viewer};
 use gmo_store::Seat;
 
-/// The seat `token` holds on this game.
+/// The seat `token` holds on this game. The first time a seat's token is used, the seat is noted
+/// as joined ([`join`]).
 pub async fn seat_of(state: &AppState, stored: &Stored, token: &str) -> ApiResult<Color> {
-    match stored.seat_of(token) {
-        Some(Seat::White) => Ok(Color::White),
-        Some(Seat::Black) => Ok(Color::Black),
-        None => Err(wrong_token(state, token, "this game").await),
+    let Some(seat) = stored.seat_of(token) else {
+        return Err(wrong_token(state, token, "this game").await);
+    };
+    if !stored.joined.has(seat) {
+        join(state, stored, seat).await;
+    }
+    Ok(match seat {
+        Seat::White => Color::White,
+        Seat::Black => Color::Black,
+    })
+}
+
+/// Notes that `seat`'s holder has opened the game and, when this was the first time, tells the
+/// game's streams here and in other processes (a `joined` line). It runs in a task of its own, so
+/// that a client gone meanwhile (a read is not run to completion otherwise) cannot leave the
+/// note written but unannounced. A failure to note it costs nothing but the note: the next
+/// request with the token tries again.
+async fn join(state: &AppState, stored: &Stored, seat: Seat) {
+    let (state, stored) = (state.clone(), stored.clone());
+    let joining = tokio::spawn(async move { note_join(&state, &stored, seat).await });
+    if let Err(failure) = joining.await {
+        tracing::warn!(%failure, "noting a seat joining failed");
+    }
+}
+
+async fn note_join(state: &AppState, stored: &Stored, seat: Seat) {
+    match state.store.join(&stored.id, seat).await {
+        Ok(true) => {
+            state.cache.join(&stored.id, seat);
+            let mut joined = super::joined(stored);
+            match seat {
+                Seat::White => joined.white = true,
+                Seat::Black => joined.black = true,
+            }
+            let update = Update {
+                version: stored.version,
+                kinds: vec![LineType::Joined],
+                ply: PlyViews::default(),
+                game: stored.state.clone(),
+                rematch: None,
+                joined,
+            };
+            super::announce(state, &stored.id, update);
+        }
+        Ok(false) => state.cache.join(&stored.id, seat),
+        Err(error) => tracing::warn!(game = stored.id, %error, "could not note a seat joining"),
     }
 }
 

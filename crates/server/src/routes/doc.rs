@@ -2,8 +2,8 @@
 //! named responses (`#/components/responses/…`), each an [`ErrorBody`].
 
 use super::{
-    breed, diagram, draw, games, genomes, labs, ops, plies, presets, rematch, seek_stream, seeks,
-    stream, values,
+    breed, diagram, draw, games, genomes, labs, ops, plies, positions, presets, rematch,
+    seek_stream, seeks, stream, values,
 };
 use crate::error::ErrorBody;
 use std::collections::BTreeMap;
@@ -28,13 +28,14 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         labs::promote, labs::preset, labs::save_preset,
         games::create, games::show, games::preset, games::king, games::ready, games::moves,
         games::play, games::promote, games::resign, games::abort, games::record, stream::stream,
-        plies::plies, draw::draw, diagram::diagram,
+        plies::plies, positions::positions, draw::draw, diagram::diagram,
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
         ops::health, ops::metrics, ops::openapi,
     ),
     components(
-        schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor),
+        schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
+                crate::schema::PlyCount),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),

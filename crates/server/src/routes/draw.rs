@@ -37,7 +37,13 @@ pub async fn draw(
     let stored = games::load(&state, &id).await?;
     let seat = games::seat_of(&state, &stored, &token).await?;
     if stored.state.draw_offer() == Some(seat) && !stored.state.is_over() {
-        let view = game_view(&id, &stored.state, Viewer::Player(seat), now_ms());
+        let view = game_view(
+            &id,
+            &stored.state,
+            games::joined(&stored),
+            Viewer::Player(seat),
+            now_ms(),
+        );
         return Ok(Json(view));
     }
     let changed = games::change(&state, &id, &token, |game, seat, now| {
@@ -53,5 +59,11 @@ pub async fn draw(
     })
     .await?;
     let viewer = Viewer::Player(changed.seat);
-    Ok(Json(game_view(&id, &changed.game, viewer, changed.now)))
+    Ok(Json(game_view(
+        &id,
+        &changed.game,
+        changed.joined,
+        viewer,
+        changed.now,
+    )))
 }

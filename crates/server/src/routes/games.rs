@@ -160,6 +160,11 @@ pub async fn create(
         .await?
         .ok_or_else(|| crate::bot::full(state.config.max_bot_games))?;
     fresh.stored(&state, &id, bot_turn.as_ref());
+    // Nobody has opened the game yet: only a bot's seat is taken.
+    let bot_seats = gmo_store::Joined {
+        white: white_token.is_none(),
+        black: black_token.is_none(),
+    };
     let game = fresh.game;
     let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
     let answer = NewGameAnswer {
@@ -172,7 +177,7 @@ pub async fn create(
             black: SeatToken { token: black_token },
         },
         creator_token,
-        game: game_view(&id, &game, Viewer::Spectator, now_ms()),
+        game: game_view(&id, &game, bot_seats, Viewer::Spectator, now_ms()),
         id,
     };
     Ok((StatusCode::CREATED, Json(answer)))
@@ -198,7 +203,14 @@ pub async fn show(
 ) -> ApiResult<Json<GameView>> {
     let stored = games::load(&state, &id).await?;
     let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    Ok(Json(game_view(&id, &stored.state, viewer, now_ms())))
+    let joined = games::joined(&stored);
+    Ok(Json(game_view(
+        &id,
+        &stored.state,
+        joined,
+        viewer,
+        now_ms(),
+    )))
 }
 
 /// Answers a change with the game as the acting seat sees it.
@@ -206,6 +218,7 @@ fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<GameView> {
     Json(game_view(
         id,
         &changed.game,
+        changed.joined,
         viewer_of(Some(changed.seat)),
         changed.now,
     ))
@@ -344,7 +357,7 @@ pub async fn play(
     let ply = changed
         .game
         .move_ply_view(&changed.answer, changed.seat, viewer);
-    let game = game_view(&id, &changed.game, viewer, changed.now);
+    let game = game_view(&id, &changed.game, changed.joined, viewer, changed.now);
     Ok(Json(GamePly { ply, game }))
 }
 
@@ -375,7 +388,7 @@ pub async fn promote(
     .await?;
     let viewer = viewer_of(Some(changed.seat));
     let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
-    let game = game_view(&id, &changed.game, viewer, changed.now);
+    let game = game_view(&id, &changed.game, changed.joined, viewer, changed.now);
     Ok(Json(GamePly { ply, game }))
 }
 
@@ -419,7 +432,13 @@ pub async fn abort(
 ) -> ApiResult<Json<GameView>> {
     if games::is_creator(&state, &id, &token).await? {
         let changed = games::stop_as_creator(&state, &id, &token).await?;
-        let view = game_view(&id, &changed.game, Viewer::Spectator, changed.now);
+        let view = game_view(
+            &id,
+            &changed.game,
+            changed.joined,
+            Viewer::Spectator,
+            changed.now,
+        );
         return Ok(Json(view));
     }
     let changed = games::change(&state, &id, &token, |game, seat, now| {
@@ -451,7 +470,13 @@ pub async fn record(
         reason: game.reason(),
         plies: crate::record::plies(&replay)?,
         replay,
-        game: game_view(&id, game, Viewer::Spectator, now_ms()),
+        game: game_view(
+            &id,
+            game,
+            games::joined(&stored),
+            Viewer::Spectator,
+            now_ms(),
+        ),
         id: id.into(),
     }))
 }

@@ -10,6 +10,7 @@ mod genomes;
 mod labs;
 mod ops;
 mod plies;
+mod positions;
 mod presets;
 mod refs;
 mod rematch;
@@ -24,7 +25,10 @@ use crate::error::ApiError;
 use crate::metrics;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::extract::Request;
 use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -38,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .merge(labs::router())
         .merge(games::router())
         .merge(plies::router())
+        .merge(positions::router())
         .merge(draw::router())
         .merge(diagram::router())
         .merge(rematch::router())
@@ -63,6 +68,7 @@ pub fn router(state: AppState) -> Router {
             }
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(to_completion))
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),
             metrics::count,
@@ -71,9 +77,93 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Middleware: a request that may change something (any method but GET and HEAD) runs to its end
+/// in a task of its own, even when the client goes away meanwhile. Dropped half-way, a change
+/// could be committed but never announced (the streams would miss it: a move, a rematch ask); in
+/// its own task it is announced whatever the client does.
+async fn to_completion(request: Request, next: Next) -> Response {
+    if matches!(*request.method(), Method::GET | Method::HEAD) {
+        return next.run(request).await;
+    }
+    // In the request's span, so that its logs stay with it.
+    let run = tracing::Instrument::in_current_span(next.run(request));
+    match tokio::spawn(run).await {
+        Ok(response) => response,
+        Err(failure) => {
+            ApiError::internal(format!("the request's task failed: {failure}")).into_response()
+        }
+    }
+}
+
 /// A method a path does not have: the JSON error body (axum adds the `Allow` header).
 async fn method_not_allowed(method: Method) -> ApiError {
     ApiError::MethodNotAllowed(format!(
         "this path does not answer {method}; the Allow header lists the methods it does"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_completion;
+    use axum::Router;
+    use axum::body::Body;
+    use axum::http::Request;
+    use axum::routing::{get, post};
+    use std::sync::Arc;
+    use std::time::Duration;
+    use tokio::sync::{Notify, mpsc};
+    use tower::ServiceExt;
+
+    /// A handler that says it started, waits to be let go, then says it finished.
+    fn app(started: mpsc::Sender<()>, go: Arc<Notify>, finished: mpsc::Sender<()>) -> Router {
+        let handler = move || {
+            let (started, go, finished) = (started.clone(), go.clone(), finished.clone());
+            async move {
+                let _ = started.send(()).await;
+                go.notified().await;
+                let _ = finished.send(()).await;
+            }
+        };
+        Router::new()
+            .route("/change", post(handler.clone()))
+            .route("/read", get(handler))
+            .layer(axum::middleware::from_fn(to_completion))
+    }
+
+    /// Starts a request, drops it once its handler runs (the client went away), then lets the
+    /// handler go on → whether it finished.
+    async fn dropped_half_way(method: &str, path: &str) -> bool {
+        let (started, mut running) = mpsc::channel(1);
+        let (finished, mut done) = mpsc::channel(1);
+        let go = Arc::new(Notify::new());
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .expect("a request");
+        let call = tokio::spawn(app(started, go.clone(), finished).oneshot(request));
+        running.recv().await.expect("the handler started");
+        call.abort();
+        let _ = call.await;
+        go.notify_one();
+        // A finished handler says so; a dropped one closes the channel without a word. (The
+        // bound only keeps a broken test from hanging.)
+        tokio::time::timeout(Duration::from_secs(30), done.recv())
+            .await
+            .expect("the handler either finishes or is dropped")
+            .is_some()
+    }
+
+    #[tokio::test]
+    async fn a_change_runs_to_its_end_when_the_client_goes_away() {
+        assert!(
+            dropped_half_way("POST", "/change").await,
+            "the change finished"
+        );
+        // A read is not worth finishing: the middleware leaves it to the connection.
+        assert!(
+            !dropped_half_way("GET", "/read").await,
+            "the read was dropped"
+        );
+    }
 }

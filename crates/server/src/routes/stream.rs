@@ -19,7 +19,8 @@ use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::{Color, PlyView, Viewer};
+use gmo_engine::{Color, Game, PlyView, Viewer};
+use gmo_store::Joined;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -96,7 +97,7 @@ pub struct ChangeLine {
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
                description = "newline-delimited JSON: first the game view with every ply so far \
 (`plies`), then one line per change (`type`: move, promotion, setup, start, clock, end, resync, \
-draw_offer, draw_declined, draw_agreed, rematch); the stream closes after the end, or after the \
+draw_offer, draw_declined, draw_agreed, joined, rematch_offer, rematch); the stream closes after the end, or after the \
 rematch line once both seats asked for one"),
               (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
               (status = 404, response = NotFound)))]
@@ -133,9 +134,11 @@ pub async fn stream(
         seat_token,
         until: waits.then(|| Instant::now() + REMATCH_WAIT),
         offers: Vec::new(),
+        joined: games::joined(&stored),
+        game: stored.state.clone(),
     };
     let first = StreamStart {
-        game: game_view(&follow.id, &stored.state, viewer, now_ms()),
+        game: game_view(&follow.id, &stored.state, follow.joined, viewer, now_ms()),
         plies: plies_seen(&stored.state, viewer)?,
     };
     follow.lines.push_back(line_of(&StreamLine::View(first)));
@@ -170,6 +173,10 @@ struct Follow {
     until: Option<Instant>,
     /// The seats whose rematch offer this stream has shown.
     offers: Vec<Color>,
+    /// The seats this stream has shown as taken (they only ever turn on).
+    joined: Joined,
+    /// The game as this stream last showed it.
+    game: Arc<Game>,
 }
 
 /// How long a seat's stream opened after the end stays open for the rematch.
@@ -203,6 +210,7 @@ impl Follow {
     async fn take(&mut self, received: Result<Arc<Update>, RecvError>) {
         match received {
             Ok(update) if update.rematch.is_some() => self.news(update.rematch.as_ref()),
+            Ok(update) if update.is_join() => self.joined(update.joined),
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
             Err(RecvError::Lagged(_)) => self.resync().await,
@@ -212,7 +220,9 @@ impl Follow {
 
     fn show(&mut self, update: &Update) {
         self.version = update.version;
-        let game = game_view(&self.id, &update.game, self.viewer, now_ms());
+        self.joined = self.joined.union(update.joined);
+        self.game = update.game.clone();
+        let game = game_view(&self.id, &update.game, self.joined, self.viewer, now_ms());
         for &kind in &update.kinds {
             let ply = match kind {
                 LineType::Move | LineType::Promotion => update.ply.for_viewer(self.viewer),
@@ -227,6 +237,23 @@ impl Follow {
             self.lines.push_back(line_of(&line));
         }
         self.done = update.game.is_over();
+    }
+
+    /// A seat joined: a `joined` line with the game as last shown, unless this stream has shown
+    /// that seat as taken already.
+    fn joined(&mut self, joined: Joined) {
+        let now = self.joined.union(joined);
+        if now == self.joined {
+            return;
+        }
+        self.joined = now;
+        let line = StreamLine::Change(ChangeLine {
+            kind: LineType::Joined,
+            version: self.version,
+            ply: None,
+            game: game_view(&self.id, &self.game, now, self.viewer, now_ms()),
+        });
+        self.lines.push_back(line_of(&line));
     }
 
     /// The rematch as it stood when the stream opened after the end.
@@ -275,6 +302,7 @@ impl Follow {
                     version: stored.version,
                     kinds: vec![LineType::Resync],
                     ply: Default::default(),
+                    joined: games::joined(&stored),
                     game: stored.state,
                     rematch: None,
                 };

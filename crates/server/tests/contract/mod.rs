@@ -154,7 +154,7 @@ async fn the_document_describes_every_operation_fully(server: Server) {
             }
         }
     }
-    assert_eq!(operations, 42, "every route is documented");
+    assert_eq!(operations, 43, "every route is documented");
     // Every schema compiles, patterns included (an invalid pattern would fail here).
     for (name, schema) in document["components"]["schemas"]
         .as_object()
@@ -374,6 +374,15 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     let plies = server.get(&url("/plies"), Some(&white)).await;
     let plies = c.check(Method::GET, "/api/games/{id}/plies", &plies);
     assert_eq!(plies.as_array().expect("plies").len(), 6);
+    let positions = server.get(&url("/positions"), Some(&white)).await;
+    let positions = c.check(Method::GET, "/api/games/{id}/positions", &positions);
+    assert_eq!(positions["positions"].as_array().map(Vec::len), Some(7));
+    let beyond = server.get(&url("/positions?from=8"), None).await;
+    let beyond = c.check(Method::GET, "/api/games/{id}/positions", &beyond);
+    assert_eq!(beyond["positions"], json!([]));
+    let bad = server.get(&url("/positions?from=x"), None).await;
+    let bad = c.check(Method::GET, "/api/games/{id}/positions", &bad);
+    assert_eq!(bad["error"]["code"], "invalid_field");
     let late_draw = server.post(&url("/draw"), Some(&white), json!({})).await;
     assert_eq!(
         c.check(Method::POST, "/api/games/{id}/draw", &late_draw)["error"]["code"],
@@ -386,12 +395,13 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
     let record = c.check(Method::GET, "/api/games/{id}/record", &record);
     assert_eq!(record["plies"].as_array().expect("plies").len(), 6);
     assert_eq!(record["plies"][3]["genome"], rook_code);
-    let mut lines = 0;
+    let mut types = Vec::new();
     while let Some((line, _)) = stream.next().await {
         c.check_line(&line);
-        lines += 1;
+        types.push(line["type"].as_str().unwrap_or("view").to_owned());
     }
-    assert_eq!(lines, 14, "the view, then 13 changes");
+    assert_eq!(types.len(), 15, "the view, White joining, then 13 changes");
+    assert_eq!(types[..2], ["view", "joined"]);
 
     // Refusals, each with its documented status and the error body.
     let clock = json!({"clock": {"initial_ms": 180_000, "increment_ms": 2_000}});

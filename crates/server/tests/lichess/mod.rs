@@ -4,7 +4,9 @@
 mod diagram;
 mod draw;
 mod increment;
+mod joined;
 mod plies;
+mod positions;
 mod rematch;
 
 use crate::common::{Lines, Server};
