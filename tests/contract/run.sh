@@ -40,9 +40,11 @@ echo "== gmo serve on ${database%%:*}"
 [ -x "$gmo" ] || (cd "$root" && cargo build --locked -q -p gmo)
 # Every request comes from 127.0.0.1: the per-client bounds (creation rate, open seeks) would
 # otherwise refuse the set-up of step 3 after the thousands of requests of step 2. Both limits
-# have their own tests (crates/server/tests: edge::limits, lobby).
+# have their own tests (crates/server/tests: edge::limits, lobby). A genome's value stream stays
+# open until its evaluation ends: 2 games an evaluation (instead of 200) end it within the
+# client's read timeout; the full evaluation has its own tests (workbench::value).
 "$gmo" serve --bind 127.0.0.1:0 --database-url "$database" --rate-limit 0 \
-  --max-seeks-per-client 100000 >"$work/serve.log" 2>&1 &
+  --max-seeks-per-client 100000 --value-games 2 >"$work/serve.log" 2>&1 &
 server=$!
 base=""
 for _ in $(seq 1 100); do
