@@ -161,6 +161,35 @@ async fn preset(server: &Server, genomes: &[&str]) -> String {
     answer.body["code"].as_str().expect("a code").to_owned()
 }
 
+/// The 4×4 game several tests script (White's pawn takes twice, is promoted, takes the king):
+/// its id, seat tokens, creation answer, and each side's preset (kings on b1 and c4).
+struct PromotionGame {
+    id: String,
+    white: String,
+    black: String,
+    created: Value,
+    white_preset: String,
+    black_preset: String,
+}
+
+async fn promotion_game(server: &Server) -> PromotionGame {
+    let white_preset = preset(server, &["rook", "king", "rook", "rook"]).await;
+    let black_preset = preset(server, &["rook", "rook", "king", "rook"]).await;
+    let (id, white, black, created) = new_game(
+        server,
+        json!({"width": 4, "height": 4, "clock": {"initial_ms": 60_000}}),
+    )
+    .await;
+    PromotionGame {
+        id,
+        white,
+        black,
+        created,
+        white_preset,
+        black_preset,
+    }
+}
+
 /// Loads a preset, marks one king and declares ready; returns the last view.
 async fn set_up(server: &Server, id: &str, token: &str, preset: &str, king: &str) -> Value {
     prepare(server, id, token, preset, king).await;
@@ -499,13 +528,14 @@ async fn labs_place_list_move_and_guard_their_token(server: Server) {
 /// A 4×4 game: White's pawn takes twice to reach the last rank, is promoted to a rook, and the
 /// rook takes Black's king. Black follows on its stream and must see every change in order.
 async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
-    let white_preset = preset(&server, &["rook", "king", "rook", "rook"]).await;
-    let black_preset = preset(&server, &["rook", "rook", "king", "rook"]).await;
-    let (id, white, black, created) = new_game(
-        &server,
-        json!({"width": 4, "height": 4, "clock": {"initial_ms": 60_000}}),
-    )
-    .await;
+    let PromotionGame {
+        id,
+        white,
+        black,
+        created,
+        white_preset,
+        black_preset,
+    } = promotion_game(&server).await;
     assert_eq!(created["game"]["status"], "setup");
     assert_eq!(created["game"]["width"], 4);
     assert_eq!(created["game"]["you"], Value::Null);

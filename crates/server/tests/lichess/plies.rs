@@ -2,7 +2,7 @@
 
 use super::{rest_of, types};
 use crate::common::Server;
-use crate::{new_game, play, preset, set_up, standard};
+use crate::{PromotionGame, new_game, play, promotion_game, set_up, standard};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -12,13 +12,14 @@ both!(
 );
 
 async fn plies_rebuild_the_history_as_each_viewer_saw_it(server: Server) {
-    let white_preset = preset(&server, &["rook", "king", "rook", "rook"]).await;
-    let black_preset = preset(&server, &["rook", "rook", "king", "rook"]).await;
-    let (id, white, black, _) = new_game(
-        &server,
-        json!({"width": 4, "height": 4, "clock": {"initial_ms": 60_000}}),
-    )
-    .await;
+    let PromotionGame {
+        id,
+        white,
+        black,
+        white_preset,
+        black_preset,
+        ..
+    } = promotion_game(&server).await;
     let path = format!("/api/games/{id}/plies");
     let none = server.get(&path, None).await;
     assert_eq!((none.status, none.body.clone()), (200, json!([])));

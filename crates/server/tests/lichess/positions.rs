@@ -2,7 +2,7 @@
 //! the game view showed it then, hidden codes still hidden, in pages of 100.
 
 use crate::common::Server;
-use crate::{new_game, play, preset, set_up};
+use crate::{PromotionGame, new_game, play, promotion_game, set_up};
 use serde_json::{Value, json};
 
 both!(
@@ -38,13 +38,14 @@ async fn positions(server: &Server, id: &str, token: Option<&str>, from: &str) -
 }
 
 async fn positions_are_the_boards_each_viewer_saw(server: Server) {
-    let white_preset = preset(&server, &["rook", "king", "rook", "rook"]).await;
-    let black_preset = preset(&server, &["rook", "rook", "king", "rook"]).await;
-    let (id, white, black, _) = new_game(
-        &server,
-        json!({"width": 4, "height": 4, "clock": {"initial_ms": 60_000}}),
-    )
-    .await;
+    let PromotionGame {
+        id,
+        white,
+        black,
+        white_preset,
+        black_preset,
+        ..
+    } = promotion_game(&server).await;
     let before = positions(&server, &id, None, "").await;
     assert_eq!(before["plies"], 0);
     assert_eq!(before["positions"].as_array().map(Vec::len), Some(1));
