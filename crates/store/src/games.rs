@@ -87,6 +87,14 @@ impl Joined {
         }
     }
 
+    /// Notes that `seat` has joined.
+    pub fn add(&mut self, seat: Seat) {
+        match seat {
+            Seat::White => self.white = true,
+            Seat::Black => self.black = true,
+        }
+    }
+
     /// Both flags of `self` and `other` (a flag is never cleared, so the later of two readings
     /// is their union).
     #[must_use]

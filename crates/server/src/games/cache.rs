@@ -46,10 +46,7 @@ impl Cache {
     /// Notes in the cached game, if any, that `seat` has joined (no change of its version).
     pub fn join(&self, id: &str, seat: gmo_store::Seat) {
         if let Some(stored) = self.map().get_mut(id) {
-            match seat {
-                gmo_store::Seat::White => stored.joined.white = true,
-                gmo_store::Seat::Black => stored.joined.black = true,
-            }
+            stored.joined.add(seat);
         }
     }
 

@@ -41,10 +41,7 @@ async fn note_join(state: &AppState, stored: &Stored, seat: Seat) {
         Ok(true) => {
             state.cache.join(&stored.id, seat);
             let mut joined = super::joined(stored);
-            match seat {
-                Seat::White => joined.white = true,
-                Seat::Black => joined.black = true,
-            }
+            joined.add(seat);
             let update = Update {
                 version: stored.version,
                 kinds: vec![LineType::Joined],
