@@ -77,6 +77,11 @@ impl GenomeTable {
         self.entries.is_empty()
     }
 
+    /// The shared entries, in id order: a cache computed from them can tell they are the same.
+    pub(crate) fn entries(&self) -> &[Arc<CompiledGenome>] {
+        &self.entries
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (GenomeId, &CompiledGenome)> {
         self.entries
             .iter()
