@@ -4,7 +4,6 @@
 
 use crate::clock::Timers;
 use crate::hub::{Hub, LineType, PlyViews, RematchNews, Update};
-use gmo_engine::Game;
 use gmo_store::Store;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -109,7 +108,7 @@ impl Listener {
         if !hub.watched(&announcement.id) {
             return;
         }
-        match self.store.load_game::<Game>(&announcement.id).await {
+        match crate::games::decode_from(&self.store, &announcement.id).await {
             // Moved on since: the announcement's labels and ply belong to an older state, so it
             // is shown with the game rebuilt as that change left it (streams must not skip a
             // move). A change before the start has no ply to lose and is left out. Rematch news
@@ -128,7 +127,7 @@ impl Listener {
                     kinds: announcement.kinds,
                     ply: announcement.ply,
                     joined: crate::games::joined(&stored),
-                    game: Arc::new(stored.state),
+                    game: stored.state,
                     rematch: announcement.rematch,
                 },
             ),

@@ -23,6 +23,7 @@ both!(
     bad_presets_are_refused_and_store_nothing,
     games_are_created_and_loaded,
     apply_appends_plies_in_order,
+    a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state,
     stale_or_unknown_writers_change_nothing,
     concurrent_writers_are_serialised,
     expired_games_are_swept_once,
@@ -112,7 +113,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
     next.push(ply.clone());
     Change {
         ply: Some(ply),
-        state: next,
+        state: Some(next),
         status: Status::InProgress,
         deadline_ms: None,
         finished: false,
@@ -124,7 +125,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
 fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
     Change {
         ply: None,
-        state,
+        state: Some(state),
         status: Status::BlackWon,
         deadline_ms: Some(0),
         finished: true,
@@ -382,12 +383,12 @@ async fn apply_appends_plies_in_order(db: Db) {
             .await
             .expect("apply");
         assert_eq!(next, version as i64 + 1);
-        state = change.state;
+        state = change.state.expect("a state");
     }
     // A change without a ply (setup, a clock update) moves the version, not the record.
     let setup = Change::<Value, _> {
         ply: None,
-        state: state.clone(),
+        state: Some(state.clone()),
         status: Status::InProgress,
         deadline_ms: Some(99),
         finished: false,
@@ -402,6 +403,66 @@ async fn apply_appends_plies_in_order(db: Db) {
     assert_eq!(game.state, state);
     let record: Vec<Value> = db.store.record(&id).await.expect("record");
     assert_eq!(record, state);
+}
+
+async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: Db) {
+    let id = new_game(&db.store, Some(NOW - 1)).await;
+    let running = |mut change: Change<Value, Vec<Value>>| {
+        change.deadline_ms = Some(NOW - 1);
+        change
+    };
+    let first = running(play(&[], json!("first")));
+    db.store.apply(&id, 0, &first).await.expect("apply");
+    // Two plies that keep the snapshot.
+    let mut state = first.state.clone().expect("a state");
+    for (version, ply) in [(1, json!("second")), (2, json!("third"))] {
+        let mut change = running(play(&state, ply));
+        let next = change.state.take().expect("a state");
+        state = next;
+        db.store.apply(&id, version, &change).await.expect("apply");
+    }
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!((game.version, game.plies, game.state_plies), (3, 3, 1));
+    assert_eq!(game.state, vec![json!("first")]);
+    let since: Vec<Value> = db
+        .store
+        .record_since(&id, game.state_plies)
+        .await
+        .expect("since");
+    assert_eq!(since, vec![json!("second"), json!("third")]);
+    // The sweep hands over the snapshot with the plies since.
+    let swept = db
+        .store
+        .sweep_expired(
+            NOW,
+            10,
+            |game: gmo_store::Game<Vec<Value>>, since: Vec<Value>| {
+                let mut state = game.state;
+                state.extend(since);
+                Some(flag_fell(state))
+            },
+        )
+        .await
+        .expect("sweep");
+    assert_eq!(swept.len(), 1);
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!((game.version, game.plies, game.state_plies), (4, 3, 3));
+    assert_eq!(game.state, state);
+    // A change that is not a ply must write the state.
+    let bare = Change::<Value, Vec<Value>> {
+        ply: None,
+        state: None,
+        status: Status::InProgress,
+        deadline_ms: None,
+        finished: false,
+        bot_turn: None,
+    };
+    assert!(matches!(
+        db.store.apply(&id, 4, &bare).await,
+        Err(StoreError::Corrupt(_))
+    ));
+    let unchanged = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!(unchanged.version, 4);
 }
 
 async fn stale_or_unknown_writers_change_nothing(db: Db) {
@@ -479,9 +540,9 @@ async fn concurrent_writers_are_serialised(db: Db) {
         "each writer's plies once, in order"
     );
     // The final state is the replay of the record.
-    let replayed = record
-        .iter()
-        .fold(Vec::new(), |state, ply| play(&state, ply.clone()).state);
+    let replayed = record.iter().fold(Vec::new(), |state, ply| {
+        play(&state, ply.clone()).state.expect("a state")
+    });
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.state, replayed);
     assert_eq!(game.version, record.len() as i64);
@@ -518,7 +579,7 @@ async fn expired_games_are_swept_once(db: Db) {
 
     let swept = db
         .store
-        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await
         .expect("sweep");
     let ids: BTreeSet<String> = swept.iter().map(|s| s.id.clone()).collect();
@@ -538,7 +599,7 @@ async fn expired_games_are_swept_once(db: Db) {
     }
     let again = db
         .store
-        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await;
     assert_eq!(
         again.expect("sweep").len(),
@@ -551,12 +612,12 @@ async fn expired_games_are_swept_once(db: Db) {
     let later = new_game(&db.store, Some(NOW - 5)).await;
     let none = db
         .store
-        .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_| None)
+        .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_, _| None)
         .await;
     assert_eq!(none.expect("sweep").len(), 0);
     let one = db
         .store
-        .sweep_expired(NOW, 1, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 1, |game, _| Some(flag_fell(game.state)))
         .await;
     assert_eq!(
         one.expect("sweep")
@@ -587,7 +648,7 @@ async fn concurrent_sweepers_split_the_games(db: Db) {
                 let mut claimed = Vec::new();
                 loop {
                     let swept = store
-                        .sweep_expired(NOW, 3, |game| {
+                        .sweep_expired(NOW, 3, |game, _| {
                             // Hold the locks a while so the two sweeps overlap.
                             std::thread::sleep(std::time::Duration::from_millis(20));
                             Some(flag_fell(game.state))
@@ -673,7 +734,10 @@ async fn applied_changes_survive_a_reconnect(db: Db) {
         vec![json!("kept")]
     );
     let game = reopened.load_game::<Vec<Value>>(&id).await.expect("load");
-    assert_eq!((game.version, game.state), (1, change.state));
+    assert_eq!(
+        (game.version, game.state),
+        (1, change.state.clone().expect("a state"))
+    );
     assert!(reopened.genome(genome.as_str()).await.is_ok());
     reopened.close().await;
 }
