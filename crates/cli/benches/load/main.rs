@@ -10,12 +10,15 @@
 //! - `--base URL`: drive a `gmo serve` that is already running there (the callgrind script's
 //!   way) instead of starting one; no database is made and no server CPU is measured.
 //!
-//! PostgreSQL: a new database is made (and dropped) through `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs
+//! On PostgreSQL each run also reports WAL bytes per acknowledged ply and the share of HOT
+//! updates of `games` (approximate, `wal.rs` says why). A new database is made (and dropped)
+//! through `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs
 //! as `RUST_LOG` says (its default when unset: request tracing at `info`).
 
 mod player;
 mod server;
 mod stop;
+mod wal;
 
 use player::{Client, Tally};
 use std::time::{Duration, Instant};
@@ -83,9 +86,15 @@ async fn main() {
 
 /// One backend: the games on a fresh database.
 async fn bench(backend: &str, options: &Options) {
+    let postgres = backend == "postgres";
     let database = server::Database::new(backend).await;
     // One client address plays every game: no per-client rate limit (docs/performance.md).
     let gmo = server::Gmo::start_with(database.url(), LIMITS);
+    let wal = if postgres {
+        Some(wal::Wal::start(database.url()).await)
+    } else {
+        None
+    };
     let load_before = server::load_average();
     let cpu_before = (server::cpu_seconds(&gmo), server::cpu_seconds_of("self"));
     let machine_before = server::machine_ticks();
@@ -97,8 +106,17 @@ async fn bench(backend: &str, options: &Options) {
         machine_busy: (machine_after.0 - machine_before.0) as f64
             / (machine_after.1 - machine_before.1).max(1) as f64,
     };
-    drop(gmo);
+    let cost = match wal {
+        Some(wal) => Some(wal.finish(gmo).await),
+        None => {
+            drop(gmo);
+            None
+        }
+    };
     report(backend, options, &run, Some(&cpu), &load_before);
+    if let Some(cost) = cost {
+        report_cost(backend, &run, &cost);
+    }
     database.drop().await;
 }
 
@@ -202,5 +220,19 @@ fn report(label: &str, options: &Options, run: &Run, cpu: Option<&Cpu>, load_bef
         run.tally.games,
         run.tally.refused,
         server::load_average(),
+    );
+}
+
+/// WAL and HOT updates per acknowledged ply (game set-ups included: they are few).
+fn report_cost(backend: &str, run: &Run, cost: &wal::Cost) {
+    let plies = run.tally.plies.max(1) as f64;
+    println!(
+        "{backend}: {:.0} WAL bytes per acknowledged ply ({} bytes in all, whole server); \
+         games: {} updates ({:.2} per ply), {:.0}% of them HOT (statistics, approximate)",
+        cost.wal_bytes as f64 / plies,
+        cost.wal_bytes,
+        cost.updates,
+        cost.updates as f64 / plies,
+        100.0 * cost.hot_updates as f64 / cost.updates.max(1) as f64,
     );
 }
