@@ -4,9 +4,12 @@
 //! their latency. A ply is acknowledged when the server answered 200, after its commit.
 //!
 //! `cargo bench -p gmo --bench load -- [--games 64] [--seconds 20] [--backend both|sqlite|postgres]
-//! [--plies N] [--base URL]`
+//! [--plies N] [--pgbench] [--base URL]`
 //!
 //! - `--plies N`: stop after N acknowledged plies in all instead of after `--seconds`.
+//! - `--pgbench` (issue 11): before the PostgreSQL run, PostgreSQL's own `pgbench` runs one
+//!   update and one insert a transaction with as many clients as games, for `--seconds`, and the
+//!   games' rate is reported as a share of its rate. The backend defaults to `postgres` then.
 //! - `--base URL`: drive a `gmo serve` that is already running there (the callgrind script's
 //!   way) instead of starting one; no database is made and no server CPU is measured.
 //!
@@ -15,6 +18,7 @@
 //! through `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs
 //! as `RUST_LOG` says (its default when unset: request tracing at `info`).
 
+mod pgbench;
 mod player;
 mod server;
 mod stop;
@@ -33,6 +37,7 @@ struct Options {
     seconds: u64,
     plies: Option<u64>,
     backends: Vec<&'static str>,
+    pgbench: bool,
     base: Option<String>,
 }
 
@@ -44,10 +49,12 @@ fn options() -> Options {
             .and_then(|at| args.get(at + 1))
     };
     let number = |name: &str| value(name).and_then(|v| v.parse().ok());
+    let pgbench = args.iter().any(|arg| arg == "--pgbench");
     let backends = match value("--backend").map(String::as_str) {
         Some("sqlite") => vec!["sqlite"],
         Some("postgres") => vec!["postgres"],
         Some("both") => vec!["sqlite", "postgres"],
+        _ if pgbench => vec!["postgres"],
         _ => vec!["sqlite", "postgres"],
     };
     Options {
@@ -55,6 +62,7 @@ fn options() -> Options {
         seconds: number("--seconds").unwrap_or(20),
         plies: number("--plies"),
         backends,
+        pgbench,
         base: value("--base").cloned(),
     }
 }
@@ -84,9 +92,14 @@ async fn main() {
     }
 }
 
-/// One backend: the games on a fresh database.
+/// One backend: the yardstick when asked for, then the games on a fresh database.
 async fn bench(backend: &str, options: &Options) {
     let postgres = backend == "postgres";
+    let yardstick = if options.pgbench && postgres {
+        Some(pgbench::transactions_per_second(options.games, options.seconds).await)
+    } else {
+        None
+    };
     let database = server::Database::new(backend).await;
     // One client address plays every game: no per-client rate limit (docs/performance.md).
     let gmo = server::Gmo::start_with(database.url(), LIMITS);
@@ -116,6 +129,9 @@ async fn bench(backend: &str, options: &Options) {
     report(backend, options, &run, Some(&cpu), &load_before);
     if let Some(cost) = cost {
         report_cost(backend, &run, &cost);
+    }
+    if let Some(tps) = yardstick {
+        report_yardstick(backend, options, &run, tps);
     }
     database.drop().await;
 }
@@ -234,5 +250,16 @@ fn report_cost(backend: &str, run: &Run, cost: &wal::Cost) {
         cost.updates,
         cost.updates as f64 / plies,
         100.0 * cost.hot_updates as f64 / cost.updates.max(1) as f64,
+    );
+}
+
+fn report_yardstick(backend: &str, options: &Options, run: &Run, tps: f64) {
+    println!(
+        "{backend}: pgbench update+insert {} clients: {tps:.0} tx/s; gmo: {:.0} acknowledged \
+         moves/s = {:.2} of pgbench; p99 {:.1} ms",
+        options.games,
+        run.plies_per_second(),
+        run.plies_per_second() / tps,
+        Latencies::of(run).at(0.99),
     );
 }
