@@ -392,23 +392,9 @@ impl Store {
         expected_version: i64,
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
-        self.apply_announced(id, expected_version, change, None)
-            .await
-    }
-
-    /// [`Store::apply`], and on PostgreSQL `NOTIFY` of `notice` on [`crate::CHANNEL`] in the same
-    /// statement: listeners get it exactly when the change commits, and it costs no round trip
-    /// of its own. SQLite has no listeners: `notice` is ignored.
-    pub async fn apply_announced<P: Serialize, S: Serialize>(
-        &self,
-        id: &str,
-        expected_version: i64,
-        change: &Change<P, S>,
-        notice: Option<&str>,
-    ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
         if let crate::connect::Backend::Postgres(pool) = &self.backend {
-            return apply_postgres(pool, id, expected_version, &row, notice).await;
+            return apply_postgres(pool, id, expected_version, &row).await;
         }
         let version = transaction!(self, |tx, dialect| {
             let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
@@ -464,29 +450,28 @@ pub(crate) fn decode_plies<P: DeserializeOwned>(plies: &[String]) -> Result<Vec<
 }
 
 /// On PostgreSQL a change is one statement (so one round trip and one implicit transaction):
-/// the version-checked `UPDATE` takes the row lock, the ply is appended from its result, and the
-/// announcement (if any) is queued to be delivered at commit. A concurrent writer waits for the
-/// lock, then finds the version moved on and changes nothing.
+/// the version-checked `UPDATE` takes the row lock and the ply is appended from its result. A
+/// concurrent writer waits for the lock, then finds the version moved on and changes nothing.
+/// (It announces nothing: see [`crate::Announcer`] for why announcements follow the commit.)
 const APPLY_POSTGRES: &str = "WITH up AS (\
        UPDATE games SET version = version + 1, status = $3, finished = $4, \
        state = COALESCE($5, state), \
        state_plies = CASE WHEN $5::text IS NULL THEN state_plies \
          ELSE plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END END, \
        plies = plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END, deadline_ms = $7, \
-       bot_due_ms = $10, bot_holder = $11, bot_lease_ms = $12, \
+       bot_due_ms = $8, bot_holder = $9, bot_lease_ms = $10, \
        updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND version = $2 RETURNING id, version, plies), \
      appended AS (INSERT INTO plies (game_id, seq, ply) \
        SELECT id, plies - 1, $6 FROM up WHERE $6::text IS NOT NULL) \
-     SELECT version, CASE WHEN $9::text IS NULL THEN '' ELSE pg_notify($8, $9)::text END FROM up";
+     SELECT version FROM up";
 
 async fn apply_postgres(
     pool: &sqlx::PgPool,
     id: &str,
     expected_version: i64,
     row: &ChangeRow,
-    notice: Option<&str>,
 ) -> Result<i64, StoreError> {
-    let applied: Option<(i64, String)> = sqlx::query_as(APPLY_POSTGRES)
+    let applied: Option<i64> = sqlx::query_scalar(APPLY_POSTGRES)
         .bind(id)
         .bind(expected_version)
         .bind(row.status)
@@ -494,14 +479,12 @@ async fn apply_postgres(
         .bind(row.state.as_deref())
         .bind(row.ply.as_deref())
         .bind(row.deadline_ms)
-        .bind(crate::CHANNEL)
-        .bind(notice)
         .bind(row.bot_due_ms())
         .bind(row.bot_holder())
         .bind(row.bot_lease_ms())
         .fetch_optional(pool)
         .await?;
-    if let Some((version, _)) = applied {
+    if let Some(version) = applied {
         return Ok(version);
     }
     // Nothing changed: say whether the game is missing or moved on.

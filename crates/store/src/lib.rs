@@ -37,7 +37,7 @@ pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame, Seat};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
-pub use notify::{CHANNEL, Notifications};
+pub use notify::{Announcer, CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};

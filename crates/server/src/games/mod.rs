@@ -269,8 +269,8 @@ pub(crate) async fn end_on_time(state: &AppState, stored: &Stored) -> ApiResult<
     }
 }
 
-/// Writes `game` over `stored` (version-checked) and announces it: to other processes in the
-/// same statement (delivered when it commits), then to this process's streams.
+/// Writes `game` over `stored` (version-checked) and announces it once committed: to other
+/// processes, then to this process's streams.
 async fn commit(
     state: &AppState,
     stored: &Stored,
@@ -300,11 +300,7 @@ async fn commit(
         rematch: None,
         joined: joined(stored),
     };
-    let notice = state.listener.notice(&stored.id, &update);
-    let applied = state
-        .store
-        .apply_announced(&stored.id, stored.version, &change, notice.as_deref())
-        .await;
+    let applied = state.store.apply(&stored.id, stored.version, &change).await;
     let version = match applied {
         Ok(version) => version,
         Err(error) => {
@@ -317,7 +313,8 @@ async fn commit(
         .cache
         .put(after(stored, &change, version, game.clone()));
     count(&state.metrics, &stored.state, &game);
-    publish_here(state, &stored.id, Update { version, ..update });
+    // Announced while the game's lock is held, so that its announcements leave in version order.
+    publish(state, &stored.id, Update { version, ..update });
     // This process holds the next bot turn's lease: its bot acts at once.
     if let Some(turn) = &change.bot_turn {
         crate::bot::wake(state, &stored.id, turn);
@@ -377,8 +374,7 @@ fn change_of(
     }
 }
 
-/// Hands an update committed without an announcement (a sweep's) to other processes, then to
-/// this process.
+/// Hands a committed update to other processes, then to this process.
 pub fn publish(state: &AppState, id: &str, update: Update) {
     state.listener.notify(id, &update);
     publish_here(state, id, update);
