@@ -3,6 +3,7 @@
 //! and render the engine's views.
 
 mod accept;
+mod answer;
 mod app;
 mod bot;
 mod clock;
