@@ -9,6 +9,8 @@
 #[macro_use]
 mod macros;
 
+mod batch;
+
 mod claim;
 mod connect;
 mod error;
@@ -31,7 +33,7 @@ mod tokens;
 mod values;
 
 pub use bots::BotLease;
-pub use connect::Store;
+pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame, Seat};
