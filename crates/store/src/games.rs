@@ -394,6 +394,13 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
         if let crate::connect::Backend::Postgres(pool) = &self.backend {
+            let row = match &self.batcher {
+                Some(batcher) => match batcher.apply(id, expected_version, row).await {
+                    Ok(applied) => return applied,
+                    Err(row) => row,
+                },
+                None => row,
+            };
             return apply_postgres(pool, id, expected_version, &row).await;
         }
         let version = transaction!(self, |tx, dialect| {
@@ -465,7 +472,7 @@ const APPLY_POSTGRES: &str = "WITH up AS (\
        SELECT id, plies - 1, $6 FROM up WHERE $6::text IS NOT NULL) \
      SELECT version FROM up";
 
-async fn apply_postgres(
+pub(crate) async fn apply_postgres(
     pool: &sqlx::PgPool,
     id: &str,
     expected_version: i64,
@@ -484,10 +491,19 @@ async fn apply_postgres(
         .bind(row.bot_lease_ms())
         .fetch_optional(pool)
         .await?;
-    if let Some(version) = applied {
-        return Ok(version);
+    match applied {
+        Some(version) => Ok(version),
+        None => refusal(pool, id, expected_version).await,
     }
-    // Nothing changed: say whether the game is missing or moved on.
+}
+
+/// Why a change of game `id` at `expected_version` changed nothing: the game is missing, or it
+/// moved on.
+pub(crate) async fn refusal(
+    pool: &sqlx::PgPool,
+    id: &str,
+    expected_version: i64,
+) -> Result<i64, StoreError> {
     let found: Option<i64> = sqlx::query_scalar(EXISTS)
         .bind(id)
         .fetch_optional(pool)

@@ -23,6 +23,7 @@ both!(
     bad_presets_are_refused_and_store_nothing,
     games_are_created_and_loaded,
     apply_appends_plies_in_order,
+    changes_of_many_games_at_once_each_commit_or_refuse_alone,
     a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state,
     stale_or_unknown_writers_change_nothing,
     concurrent_writers_are_serialised,
@@ -403,6 +404,59 @@ async fn apply_appends_plies_in_order(db: Db) {
     assert_eq!(game.state, state);
     let record: Vec<Value> = db.store.record(&id).await.expect("record");
     assert_eq!(record, state);
+}
+
+/// Changes sent at once (on PostgreSQL they are committed together in batches): each good one
+/// commits, each stale or unknown one changes nothing and says so, whatever else is in its batch.
+async fn changes_of_many_games_at_once_each_commit_or_refuse_alone(db: Db) {
+    const GAMES: usize = 48;
+    let mut ids = Vec::new();
+    for _ in 0..GAMES {
+        ids.push(new_game(&db.store, None).await);
+    }
+    let sent: Vec<_> = ids
+        .iter()
+        .enumerate()
+        .flat_map(|(n, id)| {
+            let good = (db.store.clone(), id.clone(), 0, json!(format!("good {n}")));
+            let stale = (db.store.clone(), id.clone(), 5, json!(format!("stale {n}")));
+            let unknown = (db.store.clone(), new_id_unknown(), 0, json!("unknown"));
+            [good, stale, unknown]
+        })
+        .map(|(store, id, version, ply)| {
+            tokio::spawn(async move { store.apply(&id, version, &play(&[], ply)).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in sent {
+        answers.push(task.await.expect("a writer"));
+    }
+    for (n, answer) in answers.chunks(3).enumerate() {
+        assert!(matches!(answer[0], Ok(1)), "game {n}: {:?}", answer[0]);
+        assert!(
+            // Found at 0 or 1: the good change may commit before or after it.
+            matches!(
+                answer[1],
+                Err(StoreError::Stale {
+                    expected: 5,
+                    found: 0 | 1
+                })
+            ),
+            "game {n}: {:?}",
+            answer[1]
+        );
+        assert!(
+            matches!(answer[2], Err(StoreError::NotFound { what: "game", .. })),
+            "game {n}: {:?}",
+            answer[2]
+        );
+    }
+    for (n, id) in ids.iter().enumerate() {
+        let record: Vec<Value> = db.store.record(id).await.expect("record");
+        assert_eq!(record, vec![json!(format!("good {n}"))]);
+        let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
+        assert_eq!((game.version, game.plies), (1, 1));
+    }
 }
 
 async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: Db) {
