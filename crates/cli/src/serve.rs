@@ -64,6 +64,13 @@ pub struct ServeArgs {
     /// any other peer the header is ignored and the socket's address is the client's.
     #[arg(long, env = "GMO_TRUSTED_PROXY", value_delimiter = ',')]
     trusted_proxy: Vec<std::net::IpAddr>,
+    /// Connections to PostgreSQL (SQLite ignores it). Moves committing at once share a disk
+    /// flush, so up to about the number of players moving at once this raises moves a second;
+    /// PostgreSQL's own `max_connections` must leave room for every process's pool.
+    #[arg(long, env = "GMO_DATABASE_CONNECTIONS",
+          default_value_t = gmo_server::DEFAULT_POSTGRES_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    database_connections: u32,
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
@@ -87,6 +94,7 @@ async fn serve(args: ServeArgs) -> ExitCode {
     let mut config = Config::new(args.bind, args.database_url);
     config.max_bot_games = args.max_bot_games;
     config.max_value_jobs = args.max_value_jobs;
+    config.database_connections = args.database_connections;
     config.max_value_queue = args.max_value_queue;
     config.value_games = args.value_games;
     config.max_seeks_per_client = args.max_seeks_per_client;

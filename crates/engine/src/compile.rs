@@ -10,7 +10,7 @@
 //! same block is dropped. None of this changes which candidate comes first for a destination.
 
 use crate::square::{BoardSize, Color, Square};
-use gmo_genome::{Block, Content, Debuff, DebuffSet, Genome, Outcome, Owner};
+use gmo_genome::{Block, Code, Content, Debuff, DebuffSet, Genome, Outcome, Owner};
 
 /// Who owns a piece a move leaves behind, relative to the side that moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -107,6 +107,8 @@ pub(crate) struct Walk {
 pub struct CompiledGenome {
     genome: Genome,
     dna: String,
+    /// The code of `dna`, hashed once: views show it for every piece.
+    code: Code,
     debuffs: DebuffSet,
     size: BoardSize,
     pub(crate) rules: Vec<BlockRule>,
@@ -171,8 +173,10 @@ impl CompiledGenome {
                 filter[color.index()][from.index()] = filter_mask(debuffs, size, from, color);
             }
         }
+        let dna = genome.to_string();
         CompiledGenome {
-            dna: genome.to_string(),
+            code: Code::of(&dna),
+            dna,
             genome,
             debuffs,
             size,
@@ -191,6 +195,11 @@ impl CompiledGenome {
     /// The canonical DNA.
     pub fn dna(&self) -> &str {
         &self.dna
+    }
+
+    /// The genome's code (the same as `genome().code()`, without hashing again).
+    pub fn code(&self) -> Code {
+        self.code
     }
 
     pub fn debuffs(&self) -> DebuffSet {

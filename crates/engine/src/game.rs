@@ -204,6 +204,8 @@ pub struct Game {
     /// The position at the start, once started: the record's setup.
     pub(crate) setup: Option<BoardData>,
     pub(crate) events: Vec<Event>,
+    /// The species labels of the position's genomes, computed once per genome (not serialised).
+    pub(crate) labels: crate::species::LabelCache,
 }
 
 impl Game {
@@ -223,6 +225,7 @@ impl Game {
             started_ms: None,
             setup: None,
             events: Vec::new(),
+            labels: Default::default(),
         })
     }
 
@@ -232,6 +235,12 @@ impl Game {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The species label of each genome of the position, by [`crate::GenomeId::index`]
+    /// (rules §5.6), computed once per genome of the game.
+    pub fn species_labels(&self) -> std::sync::Arc<Vec<String>> {
+        self.labels.labels(self.seed, self.position.genomes())
     }
 
     pub fn position(&self) -> &Position {

@@ -313,7 +313,7 @@ impl Lab {
                     color: piece.color,
                     pawn: piece.pawn,
                     king: piece.king,
-                    code: genome.genome().code().to_string(),
+                    code: genome.code().to_string(),
                     dna: genome.dna().to_string(),
                 })
             })
@@ -342,9 +342,7 @@ impl Lab {
         let genomes = self.position.genomes();
         PlyView::of_promotion(
             ply.at,
-            genomes
-                .get(ply.genome)
-                .map(|g| g.genome().code().to_string()),
+            genomes.get(ply.genome).map(|g| g.code().to_string()),
             species_labels(self.seed, genomes)
                 .get(ply.genome.index())
                 .cloned()

@@ -13,6 +13,7 @@ mod bitboard;
 mod board;
 mod clock;
 mod compile;
+mod compiled_cache;
 mod danger;
 mod game;
 mod game_error;

@@ -227,3 +227,37 @@ fn a_game_with_both_random_debuffs_replays_exactly_from_its_record() {
     assert!(mutated > 20, "only {mutated} mutations in 12 games");
     assert!(ended > 0, "no game ended");
 }
+
+#[test]
+fn a_game_restored_from_any_earlier_snapshot_replays_the_events_since_to_the_same_game() {
+    let mut replayed = 0;
+    for seed in 0..6 {
+        let mut game = set_up(Settings::default(), seed, &random_preset(), 3);
+        game.ready(Color::White, 0).expect("ready");
+        game.ready(Color::Black, 0).expect("ready");
+        let start = game.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_randomly(&mut game, &mut rng, 0, 50, 200, |_| false);
+        let events = game.events().to_vec();
+        replayed += events.len();
+        // A server's snapshot: the state after the first `k` events, through JSON, as stored.
+        let mut earlier = start;
+        for k in 0..=events.len() {
+            if k % 5 == 0 || k == events.len() {
+                let json = serde_json::to_string(&earlier).expect("snapshot");
+                let mut restored: Game = serde_json::from_str(&json).expect("snapshot loads");
+                restored
+                    .replay_events(&events[k..])
+                    .unwrap_or_else(|e| panic!("seed {seed}, snapshot after {k}: {e}"));
+                assert_eq!(restored, game, "seed {seed}, snapshot after {k}");
+                assert_eq!(restored.clock(), game.clock(), "seed {seed}, after {k}");
+            }
+            if let Some(event) = events.get(k) {
+                earlier
+                    .replay_events(std::slice::from_ref(event))
+                    .expect("the next event");
+            }
+        }
+    }
+    assert!(replayed > 100, "only {replayed} events in 6 games");
+}

@@ -165,13 +165,7 @@ pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
             ));
         }
     }
-    for (index, event) in record.events.iter().enumerate() {
-        let fail = |why: String| ReplayError::Event { index, why };
-        apply(&mut game, event).map_err(|e| fail(e.to_string()))?;
-        if game.events.last() != Some(event) {
-            return Err(fail(format!("replaying it gave {:?}", game.events.last())));
-        }
-    }
+    game.replay_events(&record.events)?;
     let outcome = |status: GameStatus, reason: Option<Reason>| match reason {
         Some(reason) => format!("{} ({reason:?})", status.name()),
         None => status.name().to_string(),
@@ -183,6 +177,25 @@ pub fn replay(record: &GameRecord) -> Result<Game, ReplayError> {
         });
     }
     Ok(game)
+}
+
+impl Game {
+    /// Applies recorded events, as [`replay`] does after the setup: to a game restored from a
+    /// snapshot taken after its first events, the events since, so that a server need not store
+    /// the whole state with every move. Each event must come out of the engine exactly as recorded
+    /// (errors count events from the start of the game). On error the game is left part-way.
+    pub fn replay_events(&mut self, events: &[Event]) -> Result<(), ReplayError> {
+        let first = self.events.len();
+        for (offset, event) in events.iter().enumerate() {
+            let index = first + offset;
+            let fail = |why: String| ReplayError::Event { index, why };
+            apply(self, event).map_err(|e| fail(e.to_string()))?;
+            if self.events.last() != Some(event) {
+                return Err(fail(format!("replaying it gave {:?}", self.events.last())));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Why one event could not be applied.

@@ -59,16 +59,27 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The algebraic name's two bytes (files a–h, ranks 1–8): ASCII, so always a `str`.
+    fn name(self) -> [u8; 2] {
+        [b'a' + self.x(), b'1' + self.y()]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x()) as char, self.y() + 1)
+        let name = self.name();
+        f.write_str(std::str::from_utf8(&name).map_err(|_| fmt::Error)?)
     }
 }
 
 /// Squares travel as their algebraic names (`"e2"`), as the API spells them.
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // Written whole rather than through `Display`, which serde_json would buffer.
+        let name = self.name();
+        let name = std::str::from_utf8(&name).map_err(serde::ser::Error::custom)?;
+        serializer.serialize_str(name)
     }
 }
 

@@ -41,15 +41,19 @@ impl GenomeTable {
         self.size
     }
 
-    /// The id of a genome, compiling it the first time it is seen.
+    /// The id of a genome, compiling it (or sharing the process's compilation of it) the first
+    /// time it is seen.
     pub fn intern(&mut self, genome: &Genome) -> Result<GenomeId, TableFull> {
         let dna = genome.to_string();
         if let Some(&id) = self.by_dna.get(&dna) {
             return Ok(id);
         }
         let id = GenomeId(u16::try_from(self.entries.len()).map_err(|_| TableFull)?);
-        self.entries
-            .push(Arc::new(CompiledGenome::new(genome.clone(), self.size)));
+        self.entries.push(crate::compiled_cache::compiled(
+            genome,
+            dna.clone(),
+            self.size,
+        ));
         self.by_dna.insert(dna, id);
         Ok(id)
     }
@@ -75,6 +79,11 @@ impl GenomeTable {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// The shared entries, in id order: a cache computed from them can tell they are the same.
+    pub(crate) fn entries(&self) -> &[Arc<CompiledGenome>] {
+        &self.entries
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (GenomeId, &CompiledGenome)> {

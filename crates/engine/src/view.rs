@@ -6,7 +6,6 @@ use crate::compile::{Effect, Leave, Party};
 use crate::game::{Game, GameStatus, Reason, Seat};
 use crate::movegen::LegalMove;
 use crate::position::{MovePly, Position, PromotionPly};
-use crate::species::species_labels;
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Content;
 use serde::{Deserialize, Serialize};
@@ -228,10 +227,14 @@ impl PlyView {
     }
 }
 
-/// Every piece of `position` (of a game with `seed`), in square order, with its genome's code and
-/// DNA only where `shown(its owner)`: the board of a game view, for this or an earlier position.
-pub fn board_view(position: &Position, seed: u64, shown: impl Fn(Color) -> bool) -> Vec<PieceView> {
-    let labels = species_labels(seed, position.genomes());
+/// Every piece of `position`, in square order, with its genome's species label (from `labels`, by
+/// genome id: [`crate::species_labels`]) and its code and DNA only where `shown(its owner)`: the board of
+/// a game view, for this or an earlier position.
+pub fn board_view(
+    position: &Position,
+    labels: &[String],
+    shown: impl Fn(Color) -> bool,
+) -> Vec<PieceView> {
     position
         .board()
         .pieces()
@@ -246,7 +249,7 @@ pub fn board_view(position: &Position, seed: u64, shown: impl Fn(Color) -> bool)
                     .get(piece.genome.index())
                     .cloned()
                     .unwrap_or_default(),
-                code: genome.map(|g| g.genome().code().to_string()),
+                code: genome.map(|g| g.code().to_string()),
                 dna: genome.map(|g| g.dna().to_string()),
             }
         })
@@ -263,7 +266,7 @@ impl Game {
     pub fn view(&self, viewer: Viewer, now: i64) -> GameView {
         let position = self.position();
         let size = position.size();
-        let board = board_view(position, self.seed(), |owner| {
+        let board = board_view(position, &self.species_labels(), |owner| {
             self.shows_genomes(viewer, owner)
         });
         let clock = self.clock();
@@ -319,13 +322,13 @@ impl Game {
         let position = self.position();
         let owner = position.piece_at(ply.at).map(|p| p.color);
         let shown = owner.is_some_and(|owner| self.shows_genomes(viewer, owner));
-        let labels = species_labels(self.seed(), position.genomes());
+        let labels = self.species_labels();
         PlyView::of_promotion(
             ply.at,
             position
                 .genome(ply.genome)
                 .filter(|_| shown)
-                .map(|g| g.genome().code().to_string()),
+                .map(|g| g.code().to_string()),
             labels.get(ply.genome.index()).cloned().unwrap_or_default(),
         )
     }

@@ -68,7 +68,7 @@ pub struct RunningApp {
 
 /// Opens the store (running the migrations), binds `config.bind` and serves until stopped.
 pub async fn spawn(config: Config) -> Result<RunningApp, StartError> {
-    let store = Store::connect(&config.database_url).await?;
+    let store = Store::connect_with(&config.database_url, config.database_connections).await?;
     let (stop, closing) = watch::channel(false);
     let state = AppState {
         store: store.clone(),

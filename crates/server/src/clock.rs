@@ -103,11 +103,21 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
     let now = now_ms();
     let swept = state
         .store
-        .sweep_expired(now, SWEEP_BATCH, |stored: gmo_store::Game<GameSnapshot>| {
-            // The row's snapshot has no events (they are the record): enough to tick the clock.
-            let mut game = Game::try_from(stored.state).ok()?;
-            game.tick(now).then(|| flagged(&game))
-        })
+        .sweep_expired(
+            now,
+            SWEEP_BATCH,
+            |stored: gmo_store::Game<GameSnapshot>, since: Vec<Event>| {
+                // The snapshot (without the earlier events: the record keeps them) and the plies
+                // since: enough to tick the clock.
+                let id = stored.id.clone();
+                let mut game = Game::try_from(stored.state).ok()?;
+                if let Err(error) = game.replay_events(&since) {
+                    tracing::error!(game = id, %error, "a stored game does not replay");
+                    return None;
+                }
+                game.tick(now).then(|| flagged(&game))
+            },
+        )
         .await?;
     let count = swept.len();
     for done in swept {
@@ -137,7 +147,7 @@ fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
         status: games::stored_status(game.status()),
         deadline_ms: None,
         finished: game.is_over(),
-        state: games::row_state(game),
+        state: Some(games::row_state(game)),
         bot_turn: None,
     }
 }

@@ -91,6 +91,8 @@ pub struct Config {
     pub rate_limit: u32,
     /// Peers whose `X-Forwarded-For` names the client (reverse proxies); no others are believed.
     pub trusted_proxies: Vec<IpAddr>,
+    /// The PostgreSQL pool's size (SQLite ignores it).
+    pub database_connections: u32,
 }
 
 impl Config {
@@ -115,6 +117,7 @@ impl Config {
             },
             rate_limit: crate::limits::DEFAULT_RATE_LIMIT,
             trusted_proxies: Vec::new(),
+            database_connections: gmo_store::DEFAULT_POSTGRES_CONNECTIONS,
         }
     }
 }

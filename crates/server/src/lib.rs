@@ -3,6 +3,7 @@
 //! and render the engine's views.
 
 mod accept;
+mod answer;
 mod app;
 mod bot;
 mod clock;
@@ -36,4 +37,6 @@ pub use config::{
     MAX_DNA_LETTERS, MAX_DNA_TEXT, MAX_LAB_DNA_LETTERS, Retention,
 };
 pub use error::ApiError;
+/// The PostgreSQL pool's default size (`Config::database_connections`).
+pub use gmo_store::DEFAULT_POSTGRES_CONNECTIONS;
 pub use limits::{CreationLimit, DEFAULT_RATE_LIMIT, RateLimiter};

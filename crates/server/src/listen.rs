@@ -1,11 +1,11 @@
 //! Across processes: on PostgreSQL every committed change is announced with `NOTIFY` (the game id,
-//! its version, the stream line types and the ply views), and every process listens, reloads the
-//! game and hands it to its own streams. On SQLite both ends do nothing.
+//! its version, the stream line types and the ply views) right after its commit, and every
+//! process listens, reloads the game and hands it to its own streams. On SQLite both ends do
+//! nothing.
 
 use crate::clock::Timers;
 use crate::hub::{Hub, LineType, PlyViews, RematchNews, Update};
-use gmo_engine::Game;
-use gmo_store::Store;
+use gmo_store::{Announcer, Store};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -13,6 +13,7 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct Listener {
     store: Store,
+    announcer: Announcer,
     /// This process's name on the channel, so that it skips its own announcements.
     origin: String,
 }
@@ -34,14 +35,15 @@ struct Announcement {
 impl Listener {
     pub fn new(store: Store) -> Listener {
         Listener {
+            announcer: store.announcer(),
             store,
             origin: gmo_store::new_id(),
         }
     }
 
-    /// The announcement of `update` to the other processes, for the store to send with the
-    /// change (`None` on SQLite, where there are none).
-    pub fn notice(&self, id: &str, update: &Update) -> Option<String> {
+    /// The announcement of `update` to the other processes (`None` on SQLite, where there are
+    /// none).
+    fn notice(&self, id: &str, update: &Update) -> Option<String> {
         if self.store.backend_name() != "postgres" {
             return None;
         }
@@ -59,16 +61,11 @@ impl Listener {
 
     /// Tells the other processes that game `id` changed (in the background: the change is
     /// committed already, and a lost announcement only delays their streams to the next one).
+    /// Announcements of one game leave in the order of the calls.
     pub fn notify(&self, id: &str, update: &Update) {
-        let Some(payload) = self.notice(id, update) else {
-            return;
-        };
-        let store = self.store.clone();
-        tokio::spawn(async move {
-            if let Err(error) = store.notify(&payload).await {
-                tracing::warn!(%error, "could not announce a game change");
-            }
-        });
+        if let Some(payload) = self.notice(id, update) {
+            self.announcer.announce(payload);
+        }
     }
 
     /// Relays other processes' announcements to this process's streams, until the server stops.
@@ -109,7 +106,7 @@ impl Listener {
         if !hub.watched(&announcement.id) {
             return;
         }
-        match self.store.load_game::<Game>(&announcement.id).await {
+        match crate::games::decode_from(&self.store, &announcement.id).await {
             // Moved on since: the announcement's labels and ply belong to an older state, so it
             // is shown with the game rebuilt as that change left it (streams must not skip a
             // move). A change before the start has no ply to lose and is left out. Rematch news
@@ -128,7 +125,7 @@ impl Listener {
                     kinds: announcement.kinds,
                     ply: announcement.ply,
                     joined: crate::games::joined(&stored),
-                    game: Arc::new(stored.state),
+                    game: stored.state,
                     rematch: announcement.rematch,
                 },
             ),

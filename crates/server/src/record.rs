@@ -135,7 +135,8 @@ pub fn positions_seen(game: &Game, viewer: Viewer, from: usize) -> ApiResult<Pos
     let shown = |owner| game.shows_genomes(viewer, owner);
     let started = record.started_ms.is_some();
     let view = |position: &Position, ply: usize| {
-        let mut board = board_view(position, record.seed, shown);
+        let labels = species_labels(record.seed, position.genomes());
+        let mut board = board_view(position, &labels, shown);
         for piece in &mut board {
             piece.dna = None;
         }

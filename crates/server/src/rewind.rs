@@ -2,21 +2,16 @@
 //! relaying another's announcement that the game has since moved past shows that change with the
 //! game it made, instead of skipping its line.
 
-use gmo_engine::{Event, Game, GameSnapshot, GameStatus, replay};
+use gmo_engine::{Game, GameStatus, replay};
 use gmo_store::Store;
 
 /// Game `id` after its first `events` events, or why it cannot be rebuilt. Only a game that had
 /// started and was not over then (a later change exists) can be.
 pub async fn game_at(store: &Store, id: &str, events: usize) -> Result<Game, String> {
-    let row = store
-        .load_game::<GameSnapshot>(id)
+    let game = crate::games::decode_from(store, id)
         .await
-        .map_err(|error| error.to_string())?;
-    let mut record: Vec<Event> = store.record(id).await.map_err(|error| error.to_string())?;
-    record.truncate(usize::try_from(row.plies).unwrap_or(0));
-    let mut snapshot = row.state;
-    snapshot.events = record;
-    let game = Game::try_from(snapshot).map_err(|error| format!("{error:?}"))?;
+        .map_err(|error| error.to_string())?
+        .state;
     let mut earlier = game.record();
     if earlier.started_ms.is_none() || events > earlier.events.len() {
         return Err("the game had not started, or the record is shorter".into());

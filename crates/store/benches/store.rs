@@ -151,7 +151,7 @@ async fn play(store: &Store, id: &str, moves: usize) {
     for n in 0..moves {
         let change = Change {
             ply: Some(json!({"from": "e2", "to": "e4", "landed": "e4", "n": n})),
-            state: state(n + 1),
+            state: Some(state(n + 1)),
             status: Status::InProgress,
             deadline_ms: Some(i64::MAX),
             finished: false,

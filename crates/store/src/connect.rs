@@ -13,6 +13,8 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Store {
     pub(crate) backend: Backend,
+    /// On PostgreSQL, the writers that commit changes of many games together.
+    pub(crate) batcher: Option<crate::batch::Batcher>,
 }
 
 #[derive(Debug, Clone)]
@@ -46,14 +48,22 @@ impl Dialect {
 /// How long a connection waits for SQLite's write lock held by another process.
 const SQLITE_BUSY: Duration = Duration::from_secs(10);
 const SQLITE_READERS: u32 = 4;
-const POSTGRES_CONNECTIONS: u32 = 16;
+/// The PostgreSQL pool's size unless told otherwise: commits in flight at once share a WAL
+/// flush, so a pool much smaller than the clients moving at once caps the moves a second.
+pub const DEFAULT_POSTGRES_CONNECTIONS: u32 = 16;
 
 impl Store {
     /// Connects to `postgres://…` (or `postgresql://…`) or `sqlite://path` (the file is created
     /// when missing) and brings the schema up to date.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(url, DEFAULT_POSTGRES_CONNECTIONS).await
+    }
+
+    /// [`Store::connect`] with a PostgreSQL pool of `connections` (at least 1; SQLite has one
+    /// writer whatever it is).
+    pub async fn connect_with(url: &str, connections: u32) -> Result<Store, StoreError> {
         let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            connect_postgres(url).await?
+            connect_postgres(url, connections.max(1)).await?
         } else if url.starts_with("sqlite:") {
             connect_sqlite(url).await?
         } else {
@@ -63,7 +73,11 @@ impl Store {
             )));
         };
         tracing::info!(backend = backend.name(), "store connected and migrated");
-        Ok(Store { backend })
+        let batcher = match &backend {
+            Backend::Postgres(pool) => Some(crate::batch::Batcher::start(pool)),
+            Backend::Sqlite { .. } => None,
+        };
+        Ok(Store { backend, batcher })
     }
 
     /// `"postgres"` or `"sqlite"`.
@@ -105,9 +119,9 @@ impl Backend {
     }
 }
 
-async fn connect_postgres(url: &str) -> Result<Backend, StoreError> {
+async fn connect_postgres(url: &str, connections: u32) -> Result<Backend, StoreError> {
     let pool = PgPoolOptions::new()
-        .max_connections(POSTGRES_CONNECTIONS)
+        .max_connections(connections)
         .connect(url)
         .await?;
     // sqlx takes an advisory lock, so several servers starting at once migrate only once.

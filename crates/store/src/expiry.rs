@@ -3,13 +3,14 @@
 //! A sweep is one transaction. It takes up to `limit` games whose deadline has passed, oldest
 //! first, and locks them: `FOR UPDATE SKIP LOCKED` on PostgreSQL, so concurrent sweepers (and
 //! players' moves in flight) split the games between them instead of queueing; SQLite's
-//! `BEGIN IMMEDIATE` holds the whole database. Each game is handed to the caller's `decide`,
+//! `BEGIN IMMEDIATE` holds the whole database. Each game, with the plies recorded after its
+//! snapshot (the state is the snapshot plus those), is handed to the caller's `decide`,
 //! which returns the change to apply (typically the engine's "flag fell" state, finished, no
 //! deadline) or `None` to leave the game untouched. The changes are written like moves (the
 //! version goes up by one, a ply is appended if any) and committed together; the sweep returns
 //! what it wrote so the server can announce it. A game it ended no longer has a deadline, so no sweep sees it again.
 
-use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow};
+use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow, decode_plies};
 use crate::{Store, StoreError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -34,16 +35,16 @@ impl Store {
         mut decide: F,
     ) -> Result<Vec<Swept<P, S>>, StoreError>
     where
-        P: Serialize,
+        P: Serialize + DeserializeOwned,
         S: Serialize + DeserializeOwned,
-        F: FnMut(Game<S>) -> Option<Change<P, S>>,
+        F: FnMut(Game<S>, Vec<P>) -> Option<Change<P, S>>,
     {
         let postgres = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 AND NOT finished \
              ORDER BY deadline_ms LIMIT $2 FOR UPDATE SKIP LOCKED"
         );
         let sqlite = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 AND NOT finished \
              ORDER BY deadline_ms LIMIT $2"
         );
         let swept = transaction!(self, |tx, dialect| {
@@ -60,7 +61,14 @@ impl Store {
             for row in rows {
                 let game: Game<S> = row.into_game()?;
                 let (id, version, plies) = (game.id.clone(), game.version, game.plies);
-                let Some(change) = decide(game) else { continue };
+                let since: Vec<String> = sqlx::query_scalar(crate::games::RECORD_SINCE)
+                    .bind(&id)
+                    .bind(game.state_plies)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                let Some(change) = decide(game, decode_plies(&since)?) else {
+                    continue;
+                };
                 let written = ChangeRow::of(&change)?;
                 let version = write_change!(tx, &id, version, plies, &written);
                 swept.push(Swept {

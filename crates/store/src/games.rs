@@ -1,6 +1,9 @@
 //! Games: settings, seat-token hashes, the engine's state (opaque JSON) and the record of plies.
 //! A change is one transaction: lock the game, check its version, append the ply, write the
-//! state and the next version, commit (on PostgreSQL all of it in one statement).
+//! next version (and, now and then, the state), commit (on PostgreSQL all of it in one
+//! statement). The state is a snapshot after the first `state_plies` plies: a change that is a
+//! ply may leave it as it is, and the game is then its snapshot plus the plies since, which
+//! keeps a move's write to its ply and a few columns.
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
@@ -61,7 +64,10 @@ pub struct Game<S> {
     pub black_token: Option<[u8; 32]>,
     /// The hash of the creator's token, for a game between bots.
     pub creator_token: Option<[u8; 32]>,
+    /// The state after the first `state_plies` plies of the record (the later plies rebuild the
+    /// game from it).
     pub state: S,
+    pub state_plies: i64,
     /// Length of the record.
     pub plies: i64,
     /// When the running clock falls, in ms since the Unix epoch; `None` when no clock runs.
@@ -147,7 +153,10 @@ impl<S> Game<S> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change<P, S> {
     pub ply: Option<P>,
-    pub state: S,
+    /// The state after the change, to be stored as the game's snapshot; `None` keeps the last
+    /// snapshot (only for a ply, which the record keeps: the game is the snapshot plus the plies
+    /// since). A change without a ply must carry the state.
+    pub state: Option<S>,
     pub status: Status,
     /// The next time the clock falls; ignored (stored as none) when `finished`.
     pub deadline_ms: Option<i64>,
@@ -172,6 +181,7 @@ pub(crate) struct GameRow {
     black_token: Option<Vec<u8>>,
     creator_token: Option<Vec<u8>>,
     state: String,
+    state_plies: i64,
     plies: i64,
     deadline_ms: Option<i64>,
     white_joined: bool,
@@ -180,7 +190,7 @@ pub(crate) struct GameRow {
 
 pub(crate) const GAME_COLUMNS: &str = "id, version, status, finished, width, height, \
      clock_initial_ms, white_bot, black_bot, white_token, black_token, creator_token, state, \
-     plies, deadline_ms, white_joined, black_joined";
+     state_plies, plies, deadline_ms, white_joined, black_joined";
 
 pub(crate) const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
      clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms, \
@@ -190,8 +200,12 @@ const LOCK_POSTGRES: &str = "SELECT version, plies FROM games WHERE id = $1 FOR 
 const LOCK_SQLITE: &str = "SELECT version, plies FROM games WHERE id = $1";
 pub(crate) const APPEND_PLY: &str = "INSERT INTO plies (game_id, seq, ply) VALUES ($1, $2, $3)";
 pub(crate) const WRITE_GAME: &str = "UPDATE games SET version = $2, status = $3, finished = $4, \
-     state = $5, plies = $6, deadline_ms = $7, bot_due_ms = $8, bot_holder = $9, \
-     bot_lease_ms = $10, updated_at = CURRENT_TIMESTAMP WHERE id = $1";
+     state = COALESCE($5, state), \
+     state_plies = CASE WHEN $5 IS NULL THEN state_plies ELSE $6 END, plies = $6, \
+     deadline_ms = $7, bot_due_ms = $8, bot_holder = $9, bot_lease_ms = $10, \
+     updated_at = CURRENT_TIMESTAMP WHERE id = $1";
+pub(crate) const RECORD_SINCE: &str =
+    "SELECT ply FROM plies WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
 const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
 const HEAD: &str = "SELECT version, white_joined, black_joined FROM games WHERE id = $1";
@@ -203,7 +217,7 @@ const JOIN_BLACK: &str =
 /// A change as it is written: JSON texts and the deadline it keeps.
 pub(crate) struct ChangeRow {
     pub ply: Option<String>,
-    pub state: String,
+    pub state: Option<String>,
     pub status: &'static str,
     pub deadline_ms: Option<i64>,
     pub finished: bool,
@@ -214,9 +228,18 @@ impl ChangeRow {
     pub(crate) fn of<P: Serialize, S: Serialize>(
         change: &Change<P, S>,
     ) -> Result<ChangeRow, StoreError> {
+        if change.ply.is_none() && change.state.is_none() {
+            return Err(StoreError::Corrupt(
+                "a change that is not a ply must write the state".into(),
+            ));
+        }
         Ok(ChangeRow {
             ply: change.ply.as_ref().map(serde_json::to_string).transpose()?,
-            state: serde_json::to_string(&change.state)?,
+            state: change
+                .state
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()?,
             status: change.status.as_str(),
             // A finished game has no running clock, so the sweep never sees it again.
             deadline_ms: change.deadline_ms.filter(|_| !change.finished),
@@ -259,7 +282,7 @@ macro_rules! write_change {
             .bind($version + 1)
             .bind(row.status)
             .bind(row.finished)
-            .bind(&row.state)
+            .bind(row.state.as_deref())
             .bind(plies)
             .bind(row.deadline_ms)
             .bind(row.bot_due_ms())
@@ -369,23 +392,16 @@ impl Store {
         expected_version: i64,
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
-        self.apply_announced(id, expected_version, change, None)
-            .await
-    }
-
-    /// [`Store::apply`], and on PostgreSQL `NOTIFY` of `notice` on [`crate::CHANNEL`] in the same
-    /// statement: listeners get it exactly when the change commits, and it costs no round trip
-    /// of its own. SQLite has no listeners: `notice` is ignored.
-    pub async fn apply_announced<P: Serialize, S: Serialize>(
-        &self,
-        id: &str,
-        expected_version: i64,
-        change: &Change<P, S>,
-        notice: Option<&str>,
-    ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
         if let crate::connect::Backend::Postgres(pool) = &self.backend {
-            return apply_postgres(pool, id, expected_version, &row, notice).await;
+            let row = match &self.batcher {
+                Some(batcher) => match batcher.apply(id, expected_version, row).await {
+                    Ok(applied) => return applied,
+                    Err(row) => row,
+                },
+                None => row,
+            };
+            return apply_postgres(pool, id, expected_version, &row).await;
         }
         let version = transaction!(self, |tx, dialect| {
             let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
@@ -416,52 +432,78 @@ impl Store {
         let plies: Vec<String> = reading!(self, pool => {
             sqlx::query_scalar(RECORD).bind(id).fetch_all(pool).await
         })?;
-        plies
-            .iter()
-            .map(|ply| serde_json::from_str(ply).map_err(StoreError::from))
-            .collect()
+        decode_plies(&plies)
+    }
+
+    /// The plies of game `id` from the `from`th on (the record after a snapshot), in order; none
+    /// for a missing game.
+    pub async fn record_since<P: DeserializeOwned>(
+        &self,
+        id: &str,
+        from: i64,
+    ) -> Result<Vec<P>, StoreError> {
+        let plies: Vec<String> = reading!(self, pool => {
+            sqlx::query_scalar(RECORD_SINCE).bind(id).bind(from).fetch_all(pool).await
+        })?;
+        decode_plies(&plies)
     }
 }
 
+pub(crate) fn decode_plies<P: DeserializeOwned>(plies: &[String]) -> Result<Vec<P>, StoreError> {
+    plies
+        .iter()
+        .map(|ply| serde_json::from_str(ply).map_err(StoreError::from))
+        .collect()
+}
+
 /// On PostgreSQL a change is one statement (so one round trip and one implicit transaction):
-/// the version-checked `UPDATE` takes the row lock, the ply is appended from its result, and the
-/// announcement (if any) is queued to be delivered at commit. A concurrent writer waits for the
-/// lock, then finds the version moved on and changes nothing.
+/// the version-checked `UPDATE` takes the row lock and the ply is appended from its result. A
+/// concurrent writer waits for the lock, then finds the version moved on and changes nothing.
+/// (It announces nothing: see [`crate::Announcer`] for why announcements follow the commit.)
 const APPLY_POSTGRES: &str = "WITH up AS (\
-       UPDATE games SET version = version + 1, status = $3, finished = $4, state = $5, \
+       UPDATE games SET version = version + 1, status = $3, finished = $4, \
+       state = COALESCE($5, state), \
+       state_plies = CASE WHEN $5::text IS NULL THEN state_plies \
+         ELSE plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END END, \
        plies = plies + CASE WHEN $6::text IS NULL THEN 0 ELSE 1 END, deadline_ms = $7, \
-       bot_due_ms = $10, bot_holder = $11, bot_lease_ms = $12, \
+       bot_due_ms = $8, bot_holder = $9, bot_lease_ms = $10, \
        updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND version = $2 RETURNING id, version, plies), \
      appended AS (INSERT INTO plies (game_id, seq, ply) \
        SELECT id, plies - 1, $6 FROM up WHERE $6::text IS NOT NULL) \
-     SELECT version, CASE WHEN $9::text IS NULL THEN '' ELSE pg_notify($8, $9)::text END FROM up";
+     SELECT version FROM up";
 
-async fn apply_postgres(
+pub(crate) async fn apply_postgres(
     pool: &sqlx::PgPool,
     id: &str,
     expected_version: i64,
     row: &ChangeRow,
-    notice: Option<&str>,
 ) -> Result<i64, StoreError> {
-    let applied: Option<(i64, String)> = sqlx::query_as(APPLY_POSTGRES)
+    let applied: Option<i64> = sqlx::query_scalar(APPLY_POSTGRES)
         .bind(id)
         .bind(expected_version)
         .bind(row.status)
         .bind(row.finished)
-        .bind(&row.state)
+        .bind(row.state.as_deref())
         .bind(row.ply.as_deref())
         .bind(row.deadline_ms)
-        .bind(crate::CHANNEL)
-        .bind(notice)
         .bind(row.bot_due_ms())
         .bind(row.bot_holder())
         .bind(row.bot_lease_ms())
         .fetch_optional(pool)
         .await?;
-    if let Some((version, _)) = applied {
-        return Ok(version);
+    match applied {
+        Some(version) => Ok(version),
+        None => refusal(pool, id, expected_version).await,
     }
-    // Nothing changed: say whether the game is missing or moved on.
+}
+
+/// Why a change of game `id` at `expected_version` changed nothing: the game is missing, or it
+/// moved on.
+pub(crate) async fn refusal(
+    pool: &sqlx::PgPool,
+    id: &str,
+    expected_version: i64,
+) -> Result<i64, StoreError> {
     let found: Option<i64> = sqlx::query_scalar(EXISTS)
         .bind(id)
         .fetch_optional(pool)
@@ -493,6 +535,7 @@ impl GameRow {
             black_token: hash(self.black_token)?,
             creator_token: hash(self.creator_token)?,
             state: serde_json::from_str(&self.state)?,
+            state_plies: self.state_plies,
             id: self.id,
             version: self.version,
             status: self.status.parse()?,

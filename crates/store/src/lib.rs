@@ -9,6 +9,8 @@
 #[macro_use]
 mod macros;
 
+mod batch;
+
 mod claim;
 mod connect;
 mod error;
@@ -31,13 +33,13 @@ mod tokens;
 mod values;
 
 pub use bots::BotLease;
-pub use connect::Store;
+pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame, Seat};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
-pub use notify::{CHANNEL, Notifications};
+pub use notify::{Announcer, CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};

@@ -1,9 +1,62 @@
 //! Cross-process announcements of game changes: PostgreSQL `NOTIFY` / `LISTEN` on one channel.
 //! SQLite has no such thing (and one process per file in practice): there both are no-ops.
+//!
+//! Announcements are sent after the change they describe has committed, not with it: a
+//! transaction that notifies holds a database-wide lock from its commit until its WAL is flushed,
+//! so notifying moves could not share a flush (group commit) and committed one after another.
+//! An [`Announcer`] sends them from a task of its own, as many as are waiting in one statement,
+//! in a transaction that does not wait for its flush (it writes no data).
 
 use crate::connect::Backend;
 use crate::{Store, StoreError};
+use sqlx::PgPool;
 use sqlx::postgres::PgListener;
+use tokio::sync::mpsc;
+
+/// How many announcements may wait to be sent; beyond that new ones are dropped (with a warning):
+/// a lost announcement only delays other processes' streams until the game's next change.
+const QUEUE: usize = 8_192;
+/// At most this many announcements go in one statement.
+const BATCH: usize = 256;
+const SEND_BATCH: &str = "SELECT pg_notify($1, payload) \
+     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait, \
+     unnest($2::text[]) WITH ORDINALITY AS queued (payload, n)";
+
+/// Sends announcements in the background, in the order they were handed over.
+#[derive(Debug, Clone)]
+pub struct Announcer(Option<mpsc::Sender<String>>);
+
+impl Announcer {
+    /// Queues `payload` (of a change that has committed) → whether it was queued: `false` when
+    /// the queue is full or there is nobody to announce to (SQLite).
+    pub fn announce(&self, payload: String) -> bool {
+        let Some(queue) = &self.0 else {
+            return false;
+        };
+        match queue.try_send(payload) {
+            Ok(()) => true,
+            Err(error) => {
+                tracing::warn!(%error, "an announcement of a game change was dropped");
+                false
+            }
+        }
+    }
+}
+
+async fn announce_forever(pool: PgPool, mut queue: mpsc::Receiver<String>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while queue.recv_many(&mut batch, BATCH).await > 0 {
+        let sent = sqlx::query(SEND_BATCH)
+            .bind(CHANNEL)
+            .bind(&batch)
+            .execute(&pool)
+            .await;
+        if let Err(error) = sent {
+            tracing::warn!(%error, count = batch.len(), "could not announce game changes");
+        }
+        batch.clear();
+    }
+}
 
 /// The channel game changes are announced on.
 pub const CHANNEL: &str = "gmo_games";
@@ -20,6 +73,17 @@ impl Notifications {
 }
 
 impl Store {
+    /// Starts sending announcements from a task of its own (on PostgreSQL; on SQLite the
+    /// announcer drops them). Call it inside a Tokio runtime; the task ends with the last clone.
+    pub fn announcer(&self) -> Announcer {
+        let Backend::Postgres(pool) = &self.backend else {
+            return Announcer(None);
+        };
+        let (queue, queued) = mpsc::channel(QUEUE);
+        tokio::spawn(announce_forever(pool.clone(), queued));
+        Announcer(Some(queue))
+    }
+
     /// Announces `payload` to every listener (after the change it describes has committed).
     pub async fn notify(&self, payload: &str) -> Result<(), StoreError> {
         if let Backend::Postgres(pool) = &self.backend {

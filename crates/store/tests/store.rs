@@ -23,6 +23,8 @@ both!(
     bad_presets_are_refused_and_store_nothing,
     games_are_created_and_loaded,
     apply_appends_plies_in_order,
+    changes_of_many_games_at_once_each_commit_or_refuse_alone,
+    a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state,
     stale_or_unknown_writers_change_nothing,
     concurrent_writers_are_serialised,
     expired_games_are_swept_once,
@@ -30,7 +32,7 @@ both!(
     labs_are_saved_with_version_checks,
     issued_tokens_are_known,
     notifications_reach_listeners_on_postgres,
-    announced_changes_notify_only_when_they_commit,
+    the_announcer_sends_every_announcement_in_order,
     applied_changes_survive_a_reconnect,
     bot_turns_are_leased_to_one_process_at_a_time,
     concurrent_claims_split_the_bot_turns,
@@ -112,7 +114,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
     next.push(ply.clone());
     Change {
         ply: Some(ply),
-        state: next,
+        state: Some(next),
         status: Status::InProgress,
         deadline_ms: None,
         finished: false,
@@ -124,7 +126,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
 fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
     Change {
         ply: None,
-        state,
+        state: Some(state),
         status: Status::BlackWon,
         deadline_ms: Some(0),
         finished: true,
@@ -382,12 +384,12 @@ async fn apply_appends_plies_in_order(db: Db) {
             .await
             .expect("apply");
         assert_eq!(next, version as i64 + 1);
-        state = change.state;
+        state = change.state.expect("a state");
     }
     // A change without a ply (setup, a clock update) moves the version, not the record.
     let setup = Change::<Value, _> {
         ply: None,
-        state: state.clone(),
+        state: Some(state.clone()),
         status: Status::InProgress,
         deadline_ms: Some(99),
         finished: false,
@@ -402,6 +404,119 @@ async fn apply_appends_plies_in_order(db: Db) {
     assert_eq!(game.state, state);
     let record: Vec<Value> = db.store.record(&id).await.expect("record");
     assert_eq!(record, state);
+}
+
+/// Changes sent at once (on PostgreSQL they are committed together in batches): each good one
+/// commits, each stale or unknown one changes nothing and says so, whatever else is in its batch.
+async fn changes_of_many_games_at_once_each_commit_or_refuse_alone(db: Db) {
+    const GAMES: usize = 48;
+    let mut ids = Vec::new();
+    for _ in 0..GAMES {
+        ids.push(new_game(&db.store, None).await);
+    }
+    let sent: Vec<_> = ids
+        .iter()
+        .enumerate()
+        .flat_map(|(n, id)| {
+            let good = (db.store.clone(), id.clone(), 0, json!(format!("good {n}")));
+            let stale = (db.store.clone(), id.clone(), 5, json!(format!("stale {n}")));
+            let unknown = (db.store.clone(), new_id_unknown(), 0, json!("unknown"));
+            [good, stale, unknown]
+        })
+        .map(|(store, id, version, ply)| {
+            tokio::spawn(async move { store.apply(&id, version, &play(&[], ply)).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in sent {
+        answers.push(task.await.expect("a writer"));
+    }
+    for (n, answer) in answers.chunks(3).enumerate() {
+        assert!(matches!(answer[0], Ok(1)), "game {n}: {:?}", answer[0]);
+        assert!(
+            // Found at 0 or 1: the good change may commit before or after it.
+            matches!(
+                answer[1],
+                Err(StoreError::Stale {
+                    expected: 5,
+                    found: 0 | 1
+                })
+            ),
+            "game {n}: {:?}",
+            answer[1]
+        );
+        assert!(
+            matches!(answer[2], Err(StoreError::NotFound { what: "game", .. })),
+            "game {n}: {:?}",
+            answer[2]
+        );
+    }
+    for (n, id) in ids.iter().enumerate() {
+        let record: Vec<Value> = db.store.record(id).await.expect("record");
+        assert_eq!(record, vec![json!(format!("good {n}"))]);
+        let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
+        assert_eq!((game.version, game.plies), (1, 1));
+    }
+}
+
+async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: Db) {
+    let id = new_game(&db.store, Some(NOW - 1)).await;
+    let running = |mut change: Change<Value, Vec<Value>>| {
+        change.deadline_ms = Some(NOW - 1);
+        change
+    };
+    let first = running(play(&[], json!("first")));
+    db.store.apply(&id, 0, &first).await.expect("apply");
+    // Two plies that keep the snapshot.
+    let mut state = first.state.clone().expect("a state");
+    for (version, ply) in [(1, json!("second")), (2, json!("third"))] {
+        let mut change = running(play(&state, ply));
+        let next = change.state.take().expect("a state");
+        state = next;
+        db.store.apply(&id, version, &change).await.expect("apply");
+    }
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!((game.version, game.plies, game.state_plies), (3, 3, 1));
+    assert_eq!(game.state, vec![json!("first")]);
+    let since: Vec<Value> = db
+        .store
+        .record_since(&id, game.state_plies)
+        .await
+        .expect("since");
+    assert_eq!(since, vec![json!("second"), json!("third")]);
+    // The sweep hands over the snapshot with the plies since.
+    let swept = db
+        .store
+        .sweep_expired(
+            NOW,
+            10,
+            |game: gmo_store::Game<Vec<Value>>, since: Vec<Value>| {
+                let mut state = game.state;
+                state.extend(since);
+                Some(flag_fell(state))
+            },
+        )
+        .await
+        .expect("sweep");
+    assert_eq!(swept.len(), 1);
+    let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!((game.version, game.plies, game.state_plies), (4, 3, 3));
+    assert_eq!(game.state, state);
+    // A change that is not a ply must write the state.
+    let bare = Change::<Value, Vec<Value>> {
+        ply: None,
+        state: None,
+        status: Status::InProgress,
+        deadline_ms: None,
+        finished: false,
+        bot_turn: None,
+    };
+    assert!(matches!(
+        db.store.apply(&id, 4, &bare).await,
+        Err(StoreError::Corrupt(_))
+    ));
+    let unchanged = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
+    assert_eq!(unchanged.version, 4);
 }
 
 async fn stale_or_unknown_writers_change_nothing(db: Db) {
@@ -479,9 +594,9 @@ async fn concurrent_writers_are_serialised(db: Db) {
         "each writer's plies once, in order"
     );
     // The final state is the replay of the record.
-    let replayed = record
-        .iter()
-        .fold(Vec::new(), |state, ply| play(&state, ply.clone()).state);
+    let replayed = record.iter().fold(Vec::new(), |state, ply| {
+        play(&state, ply.clone()).state.expect("a state")
+    });
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.state, replayed);
     assert_eq!(game.version, record.len() as i64);
@@ -518,7 +633,7 @@ async fn expired_games_are_swept_once(db: Db) {
 
     let swept = db
         .store
-        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await
         .expect("sweep");
     let ids: BTreeSet<String> = swept.iter().map(|s| s.id.clone()).collect();
@@ -538,7 +653,7 @@ async fn expired_games_are_swept_once(db: Db) {
     }
     let again = db
         .store
-        .sweep_expired(NOW, 100, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await;
     assert_eq!(
         again.expect("sweep").len(),
@@ -551,12 +666,12 @@ async fn expired_games_are_swept_once(db: Db) {
     let later = new_game(&db.store, Some(NOW - 5)).await;
     let none = db
         .store
-        .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_| None)
+        .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_, _| None)
         .await;
     assert_eq!(none.expect("sweep").len(), 0);
     let one = db
         .store
-        .sweep_expired(NOW, 1, |game| Some(flag_fell(game.state)))
+        .sweep_expired(NOW, 1, |game, _| Some(flag_fell(game.state)))
         .await;
     assert_eq!(
         one.expect("sweep")
@@ -587,7 +702,7 @@ async fn concurrent_sweepers_split_the_games(db: Db) {
                 let mut claimed = Vec::new();
                 loop {
                     let swept = store
-                        .sweep_expired(NOW, 3, |game| {
+                        .sweep_expired(NOW, 3, |game, _| {
                             // Hold the locks a while so the two sweeps overlap.
                             std::thread::sleep(std::time::Duration::from_millis(20));
                             Some(flag_fell(game.state))
@@ -673,7 +788,10 @@ async fn applied_changes_survive_a_reconnect(db: Db) {
         vec![json!("kept")]
     );
     let game = reopened.load_game::<Vec<Value>>(&id).await.expect("load");
-    assert_eq!((game.version, game.state), (1, change.state));
+    assert_eq!(
+        (game.version, game.state),
+        (1, change.state.clone().expect("a state"))
+    );
     assert!(reopened.genome(genome.as_str()).await.is_ok());
     reopened.close().await;
 }
@@ -739,36 +857,27 @@ async fn notifications_reach_listeners_on_postgres(db: Db) {
     }
 }
 
-/// `apply_announced` announces with the change: a stale change is neither written nor announced,
-/// and a committed one is, with its version readable at once.
-async fn announced_changes_notify_only_when_they_commit(db: Db) {
+/// The announcer sends what it is handed, in order, across batches; on SQLite it has nobody to
+/// send to.
+async fn the_announcer_sends_every_announcement_in_order(db: Db) {
     let store = &db.store;
-    let id = new_game(store, None).await;
     let listening = store.listen().await.expect("listens");
-    let stale = store
-        .apply_announced(&id, 7, &play(&[], json!("stale")), Some("stale"))
-        .await;
-    assert!(matches!(stale, Err(StoreError::Stale { .. })), "{stale:?}");
-    let first = play(&[], json!("first"));
-    let version = store
-        .apply_announced(&id, 0, &first, Some("first"))
-        .await
-        .expect("applied");
-    assert_eq!(store.game_version(&id).await.expect("a version"), version);
-    assert_eq!(
-        store.record::<Value>(&id).await.expect("record"),
-        [json!("first")]
-    );
-    if let Some(mut notifications) = listening {
+    let announcer = store.announcer();
+    const SENT: usize = 600;
+    let queued = (0..SENT)
+        .filter(|n| announcer.announce(format!("change {n}")))
+        .count();
+    let Some(mut notifications) = listening else {
+        assert_eq!((store.backend_name(), queued), ("sqlite", 0));
+        return;
+    };
+    assert_eq!(queued, SENT);
+    for n in 0..SENT {
         let payload = tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
             .await
             .expect("in time")
             .expect("a payload");
-        assert_eq!(payload, "first", "the stale change announced nothing");
-    }
-    match store.game_version(&new_id_unknown()).await {
-        Err(StoreError::NotFound { what: "game", .. }) => {}
-        other => panic!("{other:?}"),
+        assert_eq!(payload, format!("change {n}"));
     }
 }
 

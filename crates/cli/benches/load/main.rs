@@ -3,16 +3,30 @@
 //! HTTP, one request at a time per game, and reports acknowledged (durable) plies per second and
 //! their latency. A ply is acknowledged when the server answered 200, after its commit.
 //!
-//! `cargo bench -p gmo --bench load -- [--games 64] [--seconds 20] [--backend both|sqlite|postgres]`
-//! PostgreSQL: a new database is made (and dropped) through `DATABASE_URL`
-//! (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs as `RUST_LOG` says
-//! (its default when unset: request tracing at `info`).
+//! `cargo bench -p gmo --bench load -- [--games 64] [--seconds 20] [--backend both|sqlite|postgres]
+//! [--plies N] [--pgbench] [--base URL]`
+//!
+//! - `--plies N`: stop after N acknowledged plies in all instead of after `--seconds`.
+//! - `--pgbench` (issue 11): before the PostgreSQL run, PostgreSQL's own `pgbench` runs one
+//!   update and one insert a transaction with as many clients as games, for `--seconds`, and the
+//!   games' rate is reported as a share of its rate. The backend defaults to `postgres` then.
+//! - `--base URL`: drive a `gmo serve` that is already running there (the callgrind script's
+//!   way) instead of starting one; no database is made and no server CPU is measured.
+//!
+//! On PostgreSQL each run also reports WAL bytes per acknowledged ply and the share of HOT
+//! updates of `games` (approximate, `wal.rs` says why). A new database is made (and dropped)
+//! through `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`). The server logs
+//! as `RUST_LOG` says (its default when unset: request tracing at `info`).
 
+mod pgbench;
 mod player;
 mod server;
+mod stop;
+mod wal;
 
 use player::{Client, Tally};
 use std::time::{Duration, Instant};
+use stop::Stop;
 
 /// The `gmo serve` settings the benchmark runs with: the load comes from one address, so the
 /// per-client creation limit is off; the connection cap's default is far above `--games`.
@@ -21,7 +35,10 @@ const LIMITS: &[&str] = &["--rate-limit", "0"];
 struct Options {
     games: u64,
     seconds: u64,
+    plies: Option<u64>,
     backends: Vec<&'static str>,
+    pgbench: bool,
+    base: Option<String>,
 }
 
 fn options() -> Options {
@@ -31,17 +48,22 @@ fn options() -> Options {
             .position(|arg| arg == name)
             .and_then(|at| args.get(at + 1))
     };
-    let number =
-        |name: &str, default: u64| value(name).and_then(|v| v.parse().ok()).unwrap_or(default);
+    let number = |name: &str| value(name).and_then(|v| v.parse().ok());
+    let pgbench = args.iter().any(|arg| arg == "--pgbench");
     let backends = match value("--backend").map(String::as_str) {
         Some("sqlite") => vec!["sqlite"],
         Some("postgres") => vec!["postgres"],
+        Some("both") => vec!["sqlite", "postgres"],
+        _ if pgbench => vec!["postgres"],
         _ => vec!["sqlite", "postgres"],
     };
     Options {
-        games: number("--games", 64),
-        seconds: number("--seconds", 20),
+        games: number("--games").unwrap_or(64),
+        seconds: number("--seconds").unwrap_or(20),
+        plies: number("--plies"),
         backends,
+        pgbench,
+        base: value("--base").cloned(),
     }
 }
 
@@ -53,25 +75,65 @@ async fn main() {
         std::thread::available_parallelism().map_or(0, usize::from),
         server::cpu_model()
     );
-    for backend in &options.backends {
-        let database = server::Database::new(backend).await;
-        // One client address plays every game: no per-client rate limit (docs/performance.md).
-        let gmo = server::Gmo::start_with(database.url(), LIMITS);
+    if let Some(base) = &options.base {
         let load_before = server::load_average();
-        let cpu_before = (server::cpu_seconds(&gmo), server::cpu_seconds_of("self"));
-        let machine_before = server::machine_ticks();
-        let run = run(&gmo.base, &options).await;
-        let machine_after = server::machine_ticks();
-        let cpu = Cpu {
-            server: server::cpu_seconds(&gmo) - cpu_before.0,
-            client: server::cpu_seconds_of("self") - cpu_before.1,
-            machine_busy: (machine_after.0 - machine_before.0) as f64
-                / (machine_after.1 - machine_before.1).max(1) as f64,
-        };
-        report(backend, &options, &run, &cpu, &load_before);
-        drop(gmo);
-        database.drop().await;
+        let run = run(base, &options).await;
+        report(
+            &format!("server at {base}"),
+            &options,
+            &run,
+            None,
+            &load_before,
+        );
+        return;
     }
+    for backend in &options.backends {
+        bench(backend, &options).await;
+    }
+}
+
+/// One backend: the yardstick when asked for, then the games on a fresh database.
+async fn bench(backend: &str, options: &Options) {
+    let postgres = backend == "postgres";
+    let yardstick = if options.pgbench && postgres {
+        Some(pgbench::transactions_per_second(options.games, options.seconds).await)
+    } else {
+        None
+    };
+    let database = server::Database::new(backend).await;
+    // One client address plays every game: no per-client rate limit (docs/performance.md).
+    let gmo = server::Gmo::start_with(database.url(), LIMITS);
+    let wal = if postgres {
+        Some(wal::Wal::start(database.url()).await)
+    } else {
+        None
+    };
+    let load_before = server::load_average();
+    let cpu_before = (server::cpu_seconds(&gmo), server::cpu_seconds_of("self"));
+    let machine_before = server::machine_ticks();
+    let run = run(&gmo.base, options).await;
+    let machine_after = server::machine_ticks();
+    let cpu = Cpu {
+        server: server::cpu_seconds(&gmo) - cpu_before.0,
+        client: server::cpu_seconds_of("self") - cpu_before.1,
+        machine_busy: (machine_after.0 - machine_before.0) as f64
+            / (machine_after.1 - machine_before.1).max(1) as f64,
+    };
+    let cost = match wal {
+        Some(wal) => Some(wal.finish(gmo).await),
+        None => {
+            drop(gmo);
+            None
+        }
+    };
+    report(backend, options, &run, Some(&cpu), &load_before);
+    if let Some(cost) = cost {
+        report_cost(backend, &run, &cost);
+    }
+    if let Some(tps) = yardstick {
+        report_yardstick(backend, options, &run, tps);
+    }
+    database.drop().await;
 }
 
 /// Where the CPU went during a run.
@@ -88,6 +150,12 @@ struct Run {
     took: Duration,
 }
 
+impl Run {
+    fn plies_per_second(&self) -> f64 {
+        self.tally.plies as f64 / self.took.as_secs_f64()
+    }
+}
+
 async fn run(base: &str, options: &Options) -> Run {
     let client = Client {
         base: base.to_owned(),
@@ -98,13 +166,18 @@ async fn run(base: &str, options: &Options) -> Run {
             .expect("an HTTP client"),
     };
     let started = Instant::now();
-    let until = started + Duration::from_secs(options.seconds);
+    // With a ply budget the run lasts as long as the budget takes.
+    let until = options
+        .plies
+        .is_none()
+        .then(|| started + Duration::from_secs(options.seconds));
+    let stop = Stop::new(until, options.plies);
     let drivers: Vec<_> = (0..options.games)
         .map(|n| {
             tokio::spawn(player::play_until(
                 client.clone(),
                 0x9e37_79b9 * (n + 1),
-                until,
+                stop.clone(),
             ))
         })
         .collect();
@@ -122,30 +195,71 @@ async fn run(base: &str, options: &Options) -> Run {
     }
 }
 
-fn report(backend: &str, options: &Options, run: &Run, cpu: &Cpu, load_before: &str) {
-    let mut latencies = run.tally.latencies_us.clone();
-    latencies.sort_unstable();
-    let at = |q: f64| {
-        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
-        latencies.get(index).map_or(0.0, |us| *us as f64 / 1000.0)
-    };
+/// Latency quantiles of the acknowledged plies, in milliseconds.
+struct Latencies(Vec<u64>);
+
+impl Latencies {
+    fn of(run: &Run) -> Latencies {
+        let mut latencies = run.tally.latencies_us.clone();
+        latencies.sort_unstable();
+        Latencies(latencies)
+    }
+
+    fn at(&self, q: f64) -> f64 {
+        let index = ((self.0.len() as f64 - 1.0) * q).round() as usize;
+        self.0.get(index).map_or(0.0, |us| *us as f64 / 1000.0)
+    }
+}
+
+fn report(label: &str, options: &Options, run: &Run, cpu: Option<&Cpu>, load_before: &str) {
+    let latencies = Latencies::of(run);
     let seconds = run.took.as_secs_f64();
+    let cpu = match cpu {
+        Some(cpu) => format!(
+            "server {:.0}%, load generator {:.0}% of one core, machine {:.0}% busy",
+            100.0 * cpu.server / seconds,
+            100.0 * cpu.client / seconds,
+            100.0 * cpu.machine_busy,
+        ),
+        None => "not measured".to_owned(),
+    };
     println!(
-        "{backend}: {} concurrent games for {seconds:.1} s: {} acknowledged plies = {:.0}/s; \
+        "{label}: {} concurrent games for {seconds:.1} s: {} acknowledged plies = {:.0}/s; \
          latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} games played, {} refused; \
-         CPU: server {:.0}%, load generator {:.0}% of one core, machine {:.0}% busy; \
-         load average before {load_before}, after {}",
+         CPU: {cpu}; load average before {load_before}, after {}",
         options.games,
         run.tally.plies,
-        run.tally.plies as f64 / seconds,
-        at(0.5),
-        at(0.99),
-        at(1.0),
+        run.plies_per_second(),
+        latencies.at(0.5),
+        latencies.at(0.99),
+        latencies.at(1.0),
         run.tally.games,
         run.tally.refused,
-        100.0 * cpu.server / seconds,
-        100.0 * cpu.client / seconds,
-        100.0 * cpu.machine_busy,
         server::load_average(),
+    );
+}
+
+/// WAL and HOT updates per acknowledged ply (game set-ups included: they are few).
+fn report_cost(backend: &str, run: &Run, cost: &wal::Cost) {
+    let plies = run.tally.plies.max(1) as f64;
+    println!(
+        "{backend}: {:.0} WAL bytes per acknowledged ply ({} bytes in all, whole server); \
+         games: {} updates ({:.2} per ply), {:.0}% of them HOT (statistics, approximate)",
+        cost.wal_bytes as f64 / plies,
+        cost.wal_bytes,
+        cost.updates,
+        cost.updates as f64 / plies,
+        100.0 * cost.hot_updates as f64 / cost.updates.max(1) as f64,
+    );
+}
+
+fn report_yardstick(backend: &str, options: &Options, run: &Run, tps: f64) {
+    println!(
+        "{backend}: pgbench update+insert {} clients: {tps:.0} tx/s; gmo: {:.0} acknowledged \
+         moves/s = {:.2} of pgbench; p99 {:.1} ms",
+        options.games,
+        run.plies_per_second(),
+        run.plies_per_second() / tps,
+        Latencies::of(run).at(0.99),
     );
 }

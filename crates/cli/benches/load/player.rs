@@ -2,10 +2,15 @@
 //! engine so that it can pick a legal move without asking, and sends one move at a time (a game
 //! is one conversation; the load comes from many games at once).
 
+use crate::stop::Stop;
 use gmo_engine::{Color, Debuff, Drawn, Game, Position, Settings, Square};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
+
+/// A driver gives up after this many refusals in a row: the server is gone (with `--plies` and
+/// no deadline it would otherwise retry for ever).
+const REFUSALS_IN_A_ROW: u64 = 100;
 
 /// What a game's driver measured.
 #[derive(Debug, Default)]
@@ -70,28 +75,34 @@ struct Table {
     position: Position,
 }
 
-/// Plays games one after another until `until`, a new one whenever the last ends or diverges.
-pub async fn play_until(client: Client, seed: u64, until: Instant) -> Tally {
+/// Plays games one after another until `stop` says so, a new one whenever the last ends or
+/// diverges.
+pub async fn play_until(client: Client, seed: u64, stop: Stop) -> Tally {
     let mut tally = Tally::default();
     let mut rng = seed | 1;
-    while Instant::now() < until {
+    let mut refusals_in_a_row = 0;
+    while stop.running() && refusals_in_a_row < REFUSALS_IN_A_ROW {
         let Some(mut table) = start(&client).await else {
             tally.refused += 1;
+            refusals_in_a_row += 1;
             continue;
         };
         tally.games += 1;
-        while Instant::now() < until {
+        while stop.take() {
             let started = Instant::now();
             match step(&client, &mut table, &mut rng).await {
                 Step::Acknowledged { over } => {
                     tally.plies += 1;
                     tally.latencies_us.push(micros(started.elapsed()));
+                    refusals_in_a_row = 0;
                     if over {
                         break;
                     }
                 }
                 Step::Refused => {
+                    stop.give_back();
                     tally.refused += 1;
+                    refusals_in_a_row += 1;
                     break;
                 }
             }

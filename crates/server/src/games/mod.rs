@@ -16,7 +16,7 @@ pub use errors::{game_error, lab_error};
 pub use locks::Locks;
 pub use new::{NewSetUp, settings_of};
 pub use plies::{move_plies, promotion_plies};
-pub use row::{load, row_state, stored_status};
+pub use row::{decode_from, load, row_state, snapshot_due, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
@@ -269,8 +269,8 @@ pub(crate) async fn end_on_time(state: &AppState, stored: &Stored) -> ApiResult<
     }
 }
 
-/// Writes `game` over `stored` (version-checked) and announces it: to other processes in the
-/// same statement (delivered when it commits), then to this process's streams.
+/// Writes `game` over `stored` (version-checked) and announces it once committed: to other
+/// processes, then to this process's streams.
 async fn commit(
     state: &AppState,
     stored: &Stored,
@@ -290,7 +290,7 @@ async fn commit(
         state.store.put_genome(&genome).await?;
     }
     let bot_turn = crate::bot::turn(state, &stored.settings, &game, now_ms());
-    let change = change_of(&game, event.cloned(), bot_turn);
+    let change = change_of(stored, &game, event.cloned(), bot_turn);
     let game = Arc::new(game);
     let update = Update {
         version: stored.version + 1,
@@ -300,11 +300,7 @@ async fn commit(
         rematch: None,
         joined: joined(stored),
     };
-    let notice = state.listener.notice(&stored.id, &update);
-    let applied = state
-        .store
-        .apply_announced(&stored.id, stored.version, &change, notice.as_deref())
-        .await;
+    let applied = state.store.apply(&stored.id, stored.version, &change).await;
     let version = match applied {
         Ok(version) => version,
         Err(error) => {
@@ -315,9 +311,10 @@ async fn commit(
     };
     state
         .cache
-        .put(after(stored, change.ply.is_some(), version, game.clone()));
+        .put(after(stored, &change, version, game.clone()));
     count(&state.metrics, &stored.state, &game);
-    publish_here(state, &stored.id, Update { version, ..update });
+    // Announced while the game's lock is held, so that its announcements leave in version order.
+    publish(state, &stored.id, Update { version, ..update });
     // This process holds the next bot turn's lease: its bot acts at once.
     if let Some(turn) = &change.bot_turn {
         crate::bot::wake(state, &stored.id, turn);
@@ -334,29 +331,42 @@ fn new_dna(event: &Event) -> Option<&str> {
     }
 }
 
-/// The stored game after its change to `game` committed as `version` (with a ply or not).
-fn after(stored: &Stored, plied: bool, version: i64, game: Arc<Game>) -> Stored {
+/// The stored game after `change` into `game` committed as `version`.
+fn after(
+    stored: &Stored,
+    change: &Change<Event, GameSnapshot>,
+    version: i64,
+    game: Arc<Game>,
+) -> Stored {
     let finished = game.is_over();
+    let plies = stored.plies + i64::from(change.ply.is_some());
     Stored {
         version,
         status: stored_status(game.status()),
         finished,
-        plies: stored.plies + i64::from(plied),
+        plies,
+        state_plies: if change.state.is_some() {
+            plies
+        } else {
+            stored.state_plies
+        },
         deadline_ms: game.deadline_ms().filter(|_| !finished),
         state: game,
         ..stored.clone()
     }
 }
 
-/// What the store writes for a game in this state (`bot_turn`: the bot turn it leaves, if any).
+/// What the store writes for `stored` changed into `game` (`bot_turn`: the bot turn it leaves,
+/// if any).
 fn change_of(
+    stored: &Stored,
     game: &Game,
     ply: Option<Event>,
     bot_turn: Option<BotTurn>,
 ) -> Change<Event, GameSnapshot> {
     Change {
+        state: snapshot_due(stored, game, ply.is_some()),
         ply,
-        state: row_state(game),
         status: stored_status(game.status()),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
@@ -364,8 +374,7 @@ fn change_of(
     }
 }
 
-/// Hands an update committed without an announcement (a sweep's) to other processes, then to
-/// this process.
+/// Hands a committed update to other processes, then to this process.
 pub fn publish(state: &AppState, id: &str, update: Update) {
     state.listener.notify(id, &update);
     publish_here(state, id, update);

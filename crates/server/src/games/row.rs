@@ -1,7 +1,8 @@
-//! What a game's row holds, and loading it. The row keeps the engine's snapshot without its
-//! events: every change appends its event to the plies table already, so the row stays a few kB
-//! however long the game runs instead of rewriting the whole history on every move. Loading puts
-//! the record back.
+//! What a game's row holds, and loading it. The row keeps an engine snapshot without its events:
+//! every change appends its event to the plies table already. The snapshot is written on every
+//! change that is not a ply, at the end and every [`SNAPSHOT_EVERY`] plies; other moves write only
+//! their ply and a few columns. Loading puts the record back and replays the plies since the
+//! snapshot.
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -22,11 +23,25 @@ pub fn stored_status(status: GameStatus) -> Status {
     }
 }
 
+/// At most this many plies are replayed to load a game: a move writes the whole state when the
+/// snapshot is this many plies behind. (32 keeps loading under a millisecond while a move writes
+/// its few kB of state once in 32; docs/performance.md.)
+pub const SNAPSHOT_EVERY: i64 = 32;
+
 /// The state written to a game's row.
 pub fn row_state(game: &Game) -> GameSnapshot {
     let mut snapshot = game.snapshot();
     snapshot.events = Vec::new();
     snapshot
+}
+
+/// The snapshot a change of `stored` into `game` writes, if any: always for a change that is not
+/// a ply (the record cannot rebuild it) and at the end, else once the snapshot would fall
+/// [`SNAPSHOT_EVERY`] plies behind.
+pub fn snapshot_due(stored: &Stored, game: &Game, plied: bool) -> Option<GameSnapshot> {
+    let behind = stored.plies + i64::from(plied) - stored.state_plies;
+    let due = !plied || game.is_over() || behind >= SNAPSHOT_EVERY;
+    due.then(|| row_state(game))
 }
 
 /// Loads a game (404 when missing): from this process's cache while the stored version is the
@@ -43,12 +58,47 @@ pub async fn load(state: &AppState, id: &str) -> ApiResult<Stored> {
     Ok(stored)
 }
 
-/// The game's row and record, as one engine game.
 async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
-    let row: gmo_store::Game<GameSnapshot> = state.store.load_game(id).await?;
-    let mut events: Vec<Event> = state.store.record(id).await?;
+    decode_from(&state.store, id)
+        .await
+        .map_err(|error| match error {
+            Decoded::Store(error) => error.into(),
+            Decoded::Bad(why) => ApiError::internal(why),
+        })
+}
+
+/// Why a stored game could not be decoded.
+pub enum Decoded {
+    Store(gmo_store::StoreError),
+    Bad(String),
+}
+
+impl From<gmo_store::StoreError> for Decoded {
+    fn from(error: gmo_store::StoreError) -> Self {
+        Decoded::Store(error)
+    }
+}
+
+impl std::fmt::Display for Decoded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Decoded::Store(error) => error.fmt(f),
+            Decoded::Bad(why) => f.write_str(why),
+        }
+    }
+}
+
+/// The game's row and record, as one engine game: the snapshot with the plies before it as its
+/// record, then the plies since replayed.
+pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, Decoded> {
+    let row: gmo_store::Game<GameSnapshot> = store.load_game(id).await?;
+    let mut events: Vec<Event> = store.record(id).await?;
     // Plies committed after the row was read belong to a later version.
     events.truncate(usize::try_from(row.plies).unwrap_or(0));
+    let at = usize::try_from(row.state_plies)
+        .unwrap_or(0)
+        .min(events.len());
+    let since = events.split_off(at);
     let gmo_store::Game {
         id,
         version,
@@ -59,12 +109,15 @@ async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
         black_token,
         creator_token,
         state: mut snapshot,
+        state_plies,
         plies,
         deadline_ms,
         joined,
     } = row;
     snapshot.events = events;
-    let game = Game::try_from(snapshot).map_err(ApiError::internal)?;
+    let mut game = Game::try_from(snapshot).map_err(|e| Decoded::Bad(format!("{e:?}")))?;
+    game.replay_events(&since)
+        .map_err(|e| Decoded::Bad(format!("game {id}: {e}")))?;
     Ok(Stored {
         id,
         version,
@@ -75,6 +128,7 @@ async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
         black_token,
         creator_token,
         state: Arc::new(game),
+        state_plies,
         plies,
         deadline_ms,
         joined,

@@ -2,15 +2,16 @@
 //! crossover, unique debuffs, now and then a §4.2 mutation), each stored like any genome and
 //! answered with its code, DNA, explanation and diagram.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::config::MAX_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
-use axum::{Json, Router};
 use gmo_genome::breeding::{DEFAULT_CHILDREN, MAX_CHILDREN};
 use gmo_genome::{Breeding, Genome};
 use serde::de::Error as _;

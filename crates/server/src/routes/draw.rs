@@ -1,6 +1,7 @@
 //! `POST /api/games/{id}/draw`: a seat offers a draw, or accepts the other seat's offer. A move
 //! by the offerer's opponent declines it (see `games::move_kinds`).
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
@@ -11,9 +12,9 @@ use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::time::now_ms;
 use crate::views::{GameView, game_view};
+use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 use gmo_engine::{DrawOffer, Viewer};
 
 pub fn router() -> Router<AppState> {

@@ -1,6 +1,7 @@
 //! The game routes: creation, setup, play, the end, and the record. Every change goes through
 //! [`games::change`]; handlers only parse, resolve genomes and pick the engine call.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath, Bearer, MaybeBearer};
@@ -17,10 +18,10 @@ use crate::routes::{preset_genomes, resolve_genome, square};
 use crate::schema::Id;
 use crate::time::now_ms;
 use crate::views::{GamePly, GameView, game_view, viewer_of};
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use gmo_engine::{MoveView, Square, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -1,15 +1,16 @@
 //! `POST /api/genomes`, `GET /api/genomes/{reference}`.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::routes::genome_of_dna;
 use crate::schema::GenomeRef;
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -1,5 +1,6 @@
 //! The lab routes (rules §5.1): a sandbox board behind its own token.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::config::MAX_LAB_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
@@ -14,10 +15,10 @@ use crate::routes::presets::PresetInfo;
 use crate::routes::{genome_of_dna, preset_genomes, resolve_genome, square};
 use crate::schema::Id;
 use crate::views::{LabPly, LabView, lab_view};
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use gmo_engine::{BoardSize, Color, Lab, MoveView, Square};
 use gmo_genome::Genome;
 use serde::{Deserialize, Serialize};

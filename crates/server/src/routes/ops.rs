@@ -1,13 +1,14 @@
 //! Operations: `/healthz`, `/metrics`, `/api/openapi.json`.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::routes::doc::Unavailable;
+use axum::Router;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 

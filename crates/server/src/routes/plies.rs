@@ -1,6 +1,7 @@
 //! `GET /api/games/{id}/plies`: every ply so far as the caller may see it, so that a client can
 //! rebuild the history after a reload (the stream's first line carries the same list).
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
@@ -9,9 +10,9 @@ use crate::keys::GameId;
 use crate::record::plies_seen;
 use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
+use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
-use axum::{Json, Router};
 use gmo_engine::PlyView;
 
 pub fn router() -> Router<AppState> {

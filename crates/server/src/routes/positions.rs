@@ -2,6 +2,7 @@
 //! that a client that was not there (a new browser, a reload without local state) can show any
 //! earlier position of the history exactly, hidden genomes still hidden.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
@@ -11,9 +12,9 @@ use crate::keys::GameId;
 use crate::record::{PositionsPage, positions_seen};
 use crate::routes::doc::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::{Id, PlyCount};
+use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::routing::get;
-use axum::{Json, Router};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/positions", get(positions))

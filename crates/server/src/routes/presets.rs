@@ -1,14 +1,15 @@
 //! `POST /api/presets`, `GET /api/presets/{reference}`.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::PresetRef;
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use gmo_engine::BoardSize;
 use gmo_engine::RefusalCode;
 use gmo_store::StoredPreset;

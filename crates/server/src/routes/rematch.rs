@@ -1,6 +1,7 @@
 //! `POST /api/games/{id}/rematch`: a seat of a finished game asks for a rematch (see
 //! `crate::rematch`).
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
@@ -8,9 +9,9 @@ use crate::keys::GameId;
 use crate::rematch::{self, RematchView};
 use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized, Unavailable};
 use crate::schema::Id;
+use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
-use axum::{Json, Router};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/rematch", post(ask))

@@ -4,6 +4,7 @@
 //! "Lobby".
 
 use super::games::ClockRequest;
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
@@ -18,11 +19,11 @@ use crate::routes::doc::{
 };
 use crate::schema::Id;
 use crate::time::now_ms;
+use axum::Router;
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::routing::post;
-use axum::{Json, Router};
 use gmo_engine::Color;
 use gmo_store::{Accepted, NewSeek, Opened, Pool, Seat, Seek, SeekLimits, SeekState, Wish};
 use serde::{Deserialize, Serialize};

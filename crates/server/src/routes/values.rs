@@ -2,6 +2,7 @@
 //! `GET /api/genomes/{reference}/value/stream`: what a genome is worth, evaluated once in the
 //! background (crate::value) and kept with it.
 
+use crate::answer::Json;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiPath;
@@ -9,7 +10,6 @@ use crate::keys::GenomeRef;
 use crate::routes::doc::{NotFound, TooManyRequests, Unavailable};
 use crate::time::now_ms;
 use crate::value::{BOT, REPLACED, SEED};
-use axum::Json;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;

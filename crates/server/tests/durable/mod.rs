@@ -7,6 +7,7 @@ mod labels;
 mod labs;
 mod leaks;
 mod mutants;
+mod snapshots;
 
 use std::time::{Duration, Instant};
 
