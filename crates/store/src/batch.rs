@@ -14,8 +14,11 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 
 /// The most changes in one statement.
 const BATCH: usize = 64;
-/// Statements in flight at once: while one commits, the next batch gathers and is sent.
-const WRITERS: usize = 4;
+/// Statements in flight at once: while one commits, the next batch gathers and is sent. Fewer
+/// writers make bigger batches, so fewer transactions; on 2 cores 1, 2, 4 and 8 writers gave
+/// 2,347–2,759, 2,300–2,487, 2,018 and 1,749 moves/s (docs/performance.md). Two keep a batch that
+/// waits on a lock from stalling every move.
+const WRITERS: usize = 2;
 /// Changes waiting for a writer; a change beyond that waits to be queued.
 const QUEUE: usize = 4_096;
 
