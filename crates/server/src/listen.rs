@@ -106,7 +106,7 @@ impl Listener {
         if !hub.watched(&announcement.id) {
             return;
         }
-        match crate::games::decode_from(&self.store, &announcement.id).await {
+        match crate::games::current_from(&self.store, &announcement.id).await {
             // Moved on since: the announcement's labels and ply belong to an older state, so it
             // is shown with the game rebuilt as that change left it (streams must not skip a
             // move). A change before the start has no ply to lose and is left out. Rematch news

@@ -34,12 +34,6 @@ struct Pending {
 #[derive(Debug, Clone)]
 pub(crate) struct Batcher(mpsc::Sender<Pending>);
 
-impl std::fmt::Debug for Pending {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Pending").field("id", &self.id).finish()
-    }
-}
-
 impl Batcher {
     /// Starts the writers on the current Tokio runtime; they stop with the last clone.
     pub(crate) fn start(pool: &PgPool) -> Batcher {
@@ -104,7 +98,6 @@ async fn write(pool: &PgPool, batch: &mut Vec<Pending>) {
             }
         }
     }
-    batch.clear();
 }
 
 const APPLY_MANY: &str = "WITH input AS (\
@@ -138,7 +131,7 @@ async fn write_together(
     let rows: Vec<(i64, i64)> = sqlx::query_as(APPLY_MANY)
         .bind(batch.iter().map(|p| p.id.clone()).collect::<Vec<_>>())
         .bind(batch.iter().map(|p| p.expected).collect::<Vec<_>>())
-        .bind(column(|p| Some(p.row.status.to_owned())))
+        .bind(batch.iter().map(|p| p.row.status).collect::<Vec<_>>())
         .bind(batch.iter().map(|p| p.row.finished).collect::<Vec<_>>())
         .bind(column(|p| p.row.state.clone()))
         .bind(column(|p| p.row.ply.clone()))

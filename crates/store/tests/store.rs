@@ -478,6 +478,11 @@ async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: 
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!((game.version, game.plies, game.state_plies), (3, 3, 1));
     assert_eq!(game.state, vec![json!("first")]);
+    let record: Vec<Value> = db.store.record(&id).await.expect("record");
+    assert_eq!(
+        record,
+        vec![json!("first"), json!("second"), json!("third")]
+    );
     let since: Vec<Value> = db
         .store
         .record_since(&id, game.state_plies)

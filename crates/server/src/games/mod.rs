@@ -16,7 +16,8 @@ pub use errors::{game_error, lab_error};
 pub use locks::Locks;
 pub use new::{NewSetUp, settings_of};
 pub use plies::{move_plies, promotion_plies};
-pub use row::{decode_from, load, row_state, snapshot_due, stored_status};
+use row::snapshot_due;
+pub use row::{current_from, decode_from, load, row_state, stored_status};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;

@@ -5,10 +5,10 @@
 //! snapshot.
 
 use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::games::Stored;
 use gmo_engine::{Event, Game, GameSnapshot, GameStatus};
-use gmo_store::Status;
+use gmo_store::{Status, StoreError};
 use std::sync::Arc;
 
 /// The status column of a game in this state.
@@ -59,38 +59,12 @@ pub async fn load(state: &AppState, id: &str) -> ApiResult<Stored> {
 }
 
 async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
-    decode_from(&state.store, id)
-        .await
-        .map_err(|error| match error {
-            Decoded::Store(error) => error.into(),
-            Decoded::Bad(why) => ApiError::internal(why),
-        })
-}
-
-/// Why a stored game could not be decoded.
-pub enum Decoded {
-    Store(gmo_store::StoreError),
-    Bad(String),
-}
-
-impl From<gmo_store::StoreError> for Decoded {
-    fn from(error: gmo_store::StoreError) -> Self {
-        Decoded::Store(error)
-    }
-}
-
-impl std::fmt::Display for Decoded {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Decoded::Store(error) => error.fmt(f),
-            Decoded::Bad(why) => f.write_str(why),
-        }
-    }
+    Ok(decode_from(&state.store, id).await?)
 }
 
 /// The game's row and record, as one engine game: the snapshot with the plies before it as its
 /// record, then the plies since replayed.
-pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, Decoded> {
+pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, StoreError> {
     let row: gmo_store::Game<GameSnapshot> = store.load_game(id).await?;
     let mut events: Vec<Event> = store.record(id).await?;
     // Plies committed after the row was read belong to a later version.
@@ -99,6 +73,25 @@ pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, D
         .unwrap_or(0)
         .min(events.len());
     let since = events.split_off(at);
+    assemble(row, events, &since)
+}
+
+/// The game as it stands, to be shown: the snapshot and the plies since replayed, without the
+/// plies before the snapshot (its events are only those since), so one row and a few plies are
+/// read however long the game.
+pub async fn current_from(store: &gmo_store::Store, id: &str) -> Result<Stored, StoreError> {
+    let row: gmo_store::Game<GameSnapshot> = store.load_game(id).await?;
+    let mut since: Vec<Event> = store.record_since(id, row.state_plies).await?;
+    since.truncate(usize::try_from(row.plies - row.state_plies).unwrap_or(0));
+    assemble(row, Vec::new(), &since)
+}
+
+/// A stored game from its row, the plies before its snapshot (`earlier`) and those since.
+fn assemble(
+    row: gmo_store::Game<GameSnapshot>,
+    earlier: Vec<Event>,
+    since: &[Event],
+) -> Result<Stored, StoreError> {
     let gmo_store::Game {
         id,
         version,
@@ -114,10 +107,11 @@ pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, D
         deadline_ms,
         joined,
     } = row;
-    snapshot.events = events;
-    let mut game = Game::try_from(snapshot).map_err(|e| Decoded::Bad(format!("{e:?}")))?;
-    game.replay_events(&since)
-        .map_err(|e| Decoded::Bad(format!("game {id}: {e}")))?;
+    snapshot.events = earlier;
+    let mut game =
+        Game::try_from(snapshot).map_err(|e| StoreError::Corrupt(format!("game {id}: {e:?}")))?;
+    game.replay_events(since)
+        .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
     Ok(Stored {
         id,
         version,

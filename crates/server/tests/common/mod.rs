@@ -155,19 +155,25 @@ where
     Fut: Future<Output = ()> + Send + 'static,
 {
     with_scratch_database("gmo_server_test", |url| async move {
-        let other = gmo_server::spawn(config(&url))
-            .await
-            .expect("the second server starts");
-        let second = Server {
-            base: format!("http://{}", other.addr()),
-            client: reqwest::Client::new(),
-            app: other.state().clone(),
-            url: url.clone(),
-        };
+        let (second, other) = another_server(&url).await;
         run(&url, move |server| test(server, second)).await;
         other.shutdown().await.expect("the second server stops");
     })
     .await;
+}
+
+/// Another server (another "process") on the database at `url`, and its handle to stop it.
+pub async fn another_server(url: &str) -> (Server, RunningApp) {
+    let other = gmo_server::spawn(config(url))
+        .await
+        .expect("another server starts");
+    let server = Server {
+        base: format!("http://{}", other.addr()),
+        client: reqwest::Client::new(),
+        app: other.state().clone(),
+        url: url.to_owned(),
+    };
+    (server, other)
 }
 
 /// An answer: status and JSON body (`Null` when the body is not JSON), plus the raw text.

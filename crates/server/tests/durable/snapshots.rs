@@ -3,7 +3,7 @@
 //! loads the game as snapshot plus the plies since, and must see exactly the game the other
 //! process holds, and go on playing it.
 
-use crate::common::Server;
+use crate::common::{Server, another_server};
 use crate::{new_game, play, set_up};
 use serde_json::{Value, json};
 
@@ -56,16 +56,7 @@ async fn a_long_game_loads_from_its_snapshot_and_the_plies_since_in_another_proc
     let here = server.get(&path, Some(&white)).await;
     assert_eq!(here.body["moves_played"], PLIES, "{}", here.text);
 
-    let config = gmo_server::Config::new(([127, 0, 0, 1], 0).into(), &server.url);
-    let other = gmo_server::spawn(config)
-        .await
-        .expect("another server starts");
-    let there = Server {
-        base: format!("http://{}", other.addr()),
-        client: reqwest::Client::new(),
-        app: other.state().clone(),
-        url: server.url.clone(),
-    };
+    let (there, other) = another_server(&server.url).await;
     let seen = there.get(&path, Some(&white)).await;
     assert_eq!(seen.status, 200, "{}", seen.text);
     assert_eq!(stands(&seen.body), stands(&here.body));
@@ -78,9 +69,25 @@ async fn a_long_game_loads_from_its_snapshot_and_the_plies_since_in_another_proc
     let (from, to, by_white) = knight_move(PLIES);
     let moved = play(&there, &id, token(by_white), from, to).await;
     assert_eq!(moved["game"]["moves_played"], PLIES + 1);
+    // On PostgreSQL a stream there hears of a move made here, with the game rebuilt from the
+    // snapshot and the plies since (SQLite has one process per file: no relay).
+    let relayed = server.url.starts_with("postgres");
+    let mut stream = there.stream(&id, Some(&black)).await;
+    let (first, _) = stream.next().await.expect("the stream's first line");
+    assert_eq!(first["moves_played"], PLIES + 1, "{first}");
     let (from, to, by_white) = knight_move(PLIES + 1);
     let moved = play(&server, &id, token(by_white), from, to).await;
     assert_eq!(moved["game"]["moves_played"], PLIES + 2);
+    if relayed {
+        let (line, _) = stream
+            .next_within(std::time::Duration::from_secs(5))
+            .await
+            .expect("the relayed move");
+        assert_eq!(line["type"], "move", "{line}");
+        assert_eq!(line["game"]["moves_played"], PLIES + 2);
+        let seen_here = server.get(&path, Some(&black)).await;
+        assert_eq!(stands(&line["game"]), stands(&seen_here.body));
+    }
     let resigned = there
         .post(&format!("{path}/resign"), Some(&white), json!({}))
         .await;
