@@ -6,8 +6,9 @@
 //! their change, so durability is what it was. At low load a batch holds one change.
 
 use crate::games::ChangeRow;
+use crate::held::Held;
 use crate::{StoreError, games};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -73,21 +74,33 @@ impl Batcher {
 
 async fn write_forever(pool: PgPool, queued: Arc<Mutex<mpsc::Receiver<Pending>>>) {
     let mut batch = Vec::with_capacity(BATCH);
+    let mut held = Held::new(pool.clone());
     loop {
         let taken = queued.lock().await.recv_many(&mut batch, BATCH).await;
         if taken == 0 {
             return;
         }
-        write(&pool, &mut batch).await;
+        // Rows are locked in id order, so two batches of overlapping games rarely deadlock.
+        batch.sort_by(|a, b| a.id.cmp(&b.id));
+        let written = match held.get().await {
+            Ok(connection) => write_together(connection, &batch).await,
+            Err(error) => Err(error),
+        };
+        if written.is_err() {
+            held.give_back();
+        }
+        answer_all(&pool, &mut batch, written).await;
     }
 }
 
-/// Writes a batch and answers each change; if the statement fails as a whole (a deadlock with
-/// another process's batch, a lost connection), each change is written alone instead.
-async fn write(pool: &PgPool, batch: &mut Vec<Pending>) {
-    // Rows are locked in id order, so two batches of overlapping games rarely deadlock.
-    batch.sort_by(|a, b| a.id.cmp(&b.id));
-    match write_together(pool, batch).await {
+/// Answers each change of a batch; if the statement failed as a whole (a deadlock with another
+/// process's batch, a lost connection), each change is written alone instead.
+async fn answer_all(
+    pool: &PgPool,
+    batch: &mut Vec<Pending>,
+    written: Result<HashMap<i64, i64>, sqlx::Error>,
+) {
+    match written {
         Ok(versions) => answer(pool, batch, &versions).await,
         Err(error) => {
             tracing::debug!(%error, count = batch.len(), "a batch failed; writing its changes alone");
@@ -123,7 +136,7 @@ const APPLY_MANY: &str = "WITH input AS (\
 /// (from 1). Of two changes of one game at the same version (two writers of this process that
 /// read the same version), one is applied.
 async fn write_together(
-    pool: &PgPool,
+    connection: &mut PgConnection,
     batch: &[Pending],
 ) -> Result<HashMap<i64, i64>, sqlx::Error> {
     let column = |f: fn(&Pending) -> Option<String>| batch.iter().map(f).collect::<Vec<_>>();
@@ -139,7 +152,7 @@ async fn write_together(
         .bind(number(|p| p.row.bot_due_ms()))
         .bind(column(|p| p.row.bot_holder().map(str::to_owned)))
         .bind(number(|p| p.row.bot_lease_ms()))
-        .fetch_all(pool)
+        .fetch_all(connection)
         .await?;
     Ok(rows.into_iter().collect())
 }

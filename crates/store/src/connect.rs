@@ -2,12 +2,16 @@
 //! handed out.
 
 use crate::StoreError;
+use sqlx::Connection;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use std::str::FromStr;
 use std::time::Duration;
+
+/// A pooled PostgreSQL connection idle this long is tested with a round trip before it is used.
+pub(crate) const TEST_IDLE_AFTER: Duration = Duration::from_secs(1);
 
 /// The game service's persistent state. Cheap to clone: clones share the connection pools.
 #[derive(Debug, Clone)]
@@ -122,6 +126,18 @@ impl Backend {
 async fn connect_postgres(url: &str, connections: u32) -> Result<Backend, StoreError> {
     let pool = PgPoolOptions::new()
         .max_connections(connections)
+        // The pool's own test is a round trip on every acquire: under load that was one round
+        // trip more per statement. A connection idle for a while (the database may have
+        // restarted meanwhile) is still tested; one in steady use proves itself by its work.
+        .test_before_acquire(false)
+        .before_acquire(|connection, taken| {
+            Box::pin(async move {
+                if taken.idle_for >= TEST_IDLE_AFTER {
+                    connection.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .connect(url)
         .await?;
     // sqlx takes an advisory lock, so several servers starting at once migrate only once.

@@ -19,6 +19,7 @@ mod games;
 mod bots;
 mod expiry;
 mod genomes;
+mod held;
 mod labs;
 mod notify;
 mod presets;

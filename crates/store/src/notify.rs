@@ -8,9 +8,10 @@
 //! in a transaction that does not wait for its flush (it writes no data).
 
 use crate::connect::Backend;
+use crate::held::Held;
 use crate::{Store, StoreError};
-use sqlx::PgPool;
 use sqlx::postgres::PgListener;
+use sqlx::{PgConnection, PgPool};
 use tokio::sync::mpsc;
 
 /// How many announcements may wait to be sent; beyond that new ones are dropped (with a warning):
@@ -45,17 +46,27 @@ impl Announcer {
 
 async fn announce_forever(pool: PgPool, mut queue: mpsc::Receiver<String>) {
     let mut batch = Vec::with_capacity(BATCH);
+    let mut held = Held::new(pool);
     while queue.recv_many(&mut batch, BATCH).await > 0 {
-        let sent = sqlx::query(SEND_BATCH)
-            .bind(CHANNEL)
-            .bind(&batch)
-            .execute(&pool)
-            .await;
+        let sent = match held.get().await {
+            Ok(connection) => send(connection, &batch).await,
+            Err(error) => Err(error),
+        };
         if let Err(error) = sent {
+            held.give_back();
             tracing::warn!(%error, count = batch.len(), "could not announce game changes");
         }
         batch.clear();
     }
+}
+
+async fn send(connection: &mut PgConnection, batch: &[String]) -> Result<(), sqlx::Error> {
+    sqlx::query(SEND_BATCH)
+        .bind(CHANNEL)
+        .bind(batch)
+        .execute(connection)
+        .await
+        .map(drop)
 }
 
 /// The channel game changes are announced on.

@@ -34,6 +34,7 @@ both!(
     notifications_reach_listeners_on_postgres,
     the_announcer_sends_every_announcement_in_order,
     applied_changes_survive_a_reconnect,
+    connections_the_database_dropped_are_replaced,
     bot_turns_are_leased_to_one_process_at_a_time,
     concurrent_claims_split_the_bot_turns,
     live_bot_games_are_capped_across_stores,
@@ -799,6 +800,48 @@ async fn applied_changes_survive_a_reconnect(db: Db) {
     );
     assert!(reopened.genome(genome.as_str()).await.is_ok());
     reopened.close().await;
+}
+
+/// The database drops every connection (as in a restart): after a pause, the next change (its
+/// batch writer keeps a connection), announcement (so does the announcer) and read each get a
+/// live connection and succeed; what was committed before is still there.
+async fn connections_the_database_dropped_are_replaced(db: Db) {
+    let store = &db.store;
+    let id = new_game(store, None).await;
+    let announcer = store.announcer();
+    let listening = store.listen().await.expect("listens");
+    let first = play(&[], json!("before"));
+    assert_eq!(store.apply(&id, 0, &first).await.expect("apply"), 1);
+    assert_eq!(announcer.announce("before".into()), listening.is_some());
+    let dropped = common::drop_connections(&db).await;
+    assert_eq!(
+        dropped > 0,
+        listening.is_some(),
+        "PostgreSQL had connections"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let state = first.state.expect("a state");
+    let second = play(&state, json!("after"));
+    assert_eq!(store.apply(&id, 1, &second).await.expect("apply"), 2);
+    assert_eq!(
+        store.record::<Value>(&id).await.expect("record"),
+        vec![json!("before"), json!("after")]
+    );
+    if let Some(mut notifications) = listening {
+        // The listener reconnects by itself; what was sent while it was away is lost.
+        assert!(announcer.announce("after".into()));
+        let payload = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+            loop {
+                match notifications.next().await {
+                    Ok(payload) if payload == "after" => return payload,
+                    _ => continue,
+                }
+            }
+        })
+        .await
+        .expect("the announcement after the drop arrives");
+        assert_eq!(payload, "after");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,3 +81,22 @@ pub async fn count_rows(db: &Db, table: &str) -> i64 {
             .expect("counts")
     }
 }
+
+/// Makes PostgreSQL drop every connection to the test's database but the asking one (as a
+/// restart would) → how many it dropped; 0 on SQLite, which has no server.
+pub async fn drop_connections(db: &Db) -> u64 {
+    if db.url.starts_with("sqlite:") {
+        return 0;
+    }
+    let mut conn = sqlx::PgConnection::connect(&db.url)
+        .await
+        .expect("connects");
+    let dropped: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .expect("drops connections");
+    dropped.into_iter().filter(|&d| d).count() as u64
+}
