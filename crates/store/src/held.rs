@@ -34,7 +34,7 @@ impl Held {
     }
 
     fn keep(&mut self, connection: PoolConnection<Postgres>) -> &mut PgConnection {
-        &mut *self.connection.insert((connection, Instant::now())).0
+        &mut self.connection.insert((connection, Instant::now())).0
     }
 
     /// Gives the connection back after a failed statement: the pool tests it and closes it if it
