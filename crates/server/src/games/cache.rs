@@ -32,8 +32,14 @@ impl Cache {
         self.map().get(id).cloned()
     }
 
-    pub fn put(&self, stored: Stored) {
+    /// Keeps `stored`, with the seats the entry it replaces had noted as joined: joins are noted
+    /// in the entry while a change is being committed from a copy taken before them, and a seat
+    /// never leaves.
+    pub fn put(&self, mut stored: Stored) {
         let mut games = self.map();
+        if let Some(earlier) = games.get(&stored.id) {
+            stored.joined = stored.joined.union(earlier.joined);
+        }
         if games.len() >= CAPACITY && !games.contains_key(&stored.id) {
             let evicted = games.keys().next().cloned();
             if let Some(evicted) = evicted {

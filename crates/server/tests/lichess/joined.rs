@@ -9,6 +9,7 @@ use std::time::Duration;
 both!(
     a_seat_joins_when_its_token_first_opens_the_game,
     acting_with_a_token_joins_its_seat_and_bots_are_always_there,
+    a_seat_stays_joined_in_the_answers_to_the_other_seat,
 );
 
 /// Each seat's `joined` in a view.
@@ -125,6 +126,32 @@ async fn acting_with_a_token_joins_its_seat_and_bots_are_always_there(server: Se
     let id = created.body["id"].as_str().expect("an id");
     let seen = server.get(&format!("/api/games/{id}"), None).await;
     assert_eq!(joined(&seen.body), (false, true));
+}
+
+/// Both seats set up with their tokens (no read): every later answer and stream line shows both
+/// joined, whichever seat acts (a seat's own change must not hide the other's join).
+async fn a_seat_stays_joined_in_the_answers_to_the_other_seat(server: Server) {
+    let (id, white, black) = crate::lichess::started(&server, json!({})).await;
+    let mut watcher = server.stream(&id, None).await;
+    assert_eq!(joined(&line(&mut watcher).await), (true, true));
+    for (token, from, to) in [
+        (&white, "a2", "a3"),
+        (&black, "a7", "a6"),
+        (&white, "h2", "h3"),
+    ] {
+        let moved = server
+            .post(
+                &format!("/api/games/{id}/moves"),
+                Some(token),
+                json!({"from": from, "to": to}),
+            )
+            .await;
+        assert_eq!(moved.status, 200, "{}", moved.text);
+        assert_eq!(joined(&moved.body["game"]), (true, true), "{from}{to}");
+        let news = line(&mut watcher).await;
+        assert_eq!(news["type"], "move", "{news}");
+        assert_eq!(joined(&news["game"]), (true, true), "{news}");
+    }
 }
 
 /// A seat opening the game through one process reaches a stream on another, and neither
