@@ -193,6 +193,13 @@ impl From<StoreError> for ApiError {
                 ServiceCode::Conflict,
                 "another request changed this first; reload and try again",
             ),
+            unreachable if unreachable.is_unavailable() => {
+                tracing::warn!(
+                    cause = error_chain(&unreachable),
+                    "the database does not answer"
+                );
+                ApiError::Unavailable("the database does not answer; try again shortly".into())
+            }
             other => ApiError::Internal(error_chain(&other)),
         }
     }

@@ -13,6 +13,10 @@ use std::time::Duration;
 /// A pooled PostgreSQL connection idle this long is tested with a round trip before it is used.
 pub(crate) const TEST_IDLE_AFTER: Duration = Duration::from_secs(1);
 
+/// How long a statement waits for a PostgreSQL connection (a free one, or a new one while the
+/// database refuses) before it fails as unavailable.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The game service's persistent state. Cheap to clone: clones share the connection pools.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -129,6 +133,10 @@ async fn connect_postgres(url: &str, connections: u32) -> Result<Backend, StoreE
         // The pool's own test is a round trip on every acquire: under load that was one round
         // trip more per statement. A connection idle for a while (the database may have
         // restarted meanwhile) is still tested; one in steady use proves itself by its work.
+        // A database that does not answer is 503 within this, before the request's own
+        // timeout (10 s) would make it a 408; a request that waits longer for a free
+        // connection is better refused too.
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .test_before_acquire(false)
         .before_acquire(|connection, taken| {
             Box::pin(async move {

@@ -40,3 +40,49 @@ impl From<sqlx::Error> for StoreError {
         StoreError::Database(error)
     }
 }
+
+impl StoreError {
+    /// Whether the database could not be reached (a lost or refused connection, no connection
+    /// free in time, the pool closed) rather than refusing or failing a statement: worth
+    /// retrying shortly, and nothing the caller did wrong.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Database(
+                sqlx::Error::Io(_)
+                    | sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::WorkerCrashed
+            )
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_unreachable_database_is_unavailable() {
+        let lost = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+        for unreachable in [
+            sqlx::Error::Io(lost),
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+            sqlx::Error::WorkerCrashed,
+        ] {
+            assert!(StoreError::Database(unreachable).is_unavailable());
+        }
+        for other in [
+            StoreError::Database(sqlx::Error::RowNotFound),
+            StoreError::Database(sqlx::Error::Protocol("bad".into())),
+            StoreError::Corrupt("a digest of 3 bytes".into()),
+            StoreError::Stale {
+                expected: 1,
+                found: 2,
+            },
+        ] {
+            assert!(!other.is_unavailable(), "{other:?}");
+        }
+    }
+}

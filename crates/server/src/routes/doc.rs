@@ -181,7 +181,8 @@ impl<'s> ToResponse<'s> for Timeout {
     }
 }
 
-/// Answers every operation can give whatever its handler does: 500 when the server fails, 408
+/// Answers every operation can give whatever its handler does: 500 when the server fails, 503
+/// when the database does not answer, 408
 /// from the timeout layer on every route but the (long-lived) stream, and 400 from the path
 /// extractor wherever the path has parameters (a segment that does not decode as UTF-8).
 struct Shared;
@@ -197,6 +198,7 @@ impl Modify for Shared {
             ];
             for operation in operations.into_iter().flatten() {
                 add_response(operation, "500", "Internal");
+                add_response(operation, "503", "Unavailable");
                 if path.contains('{') {
                     add_response(operation, "400", "BadRequest");
                 }

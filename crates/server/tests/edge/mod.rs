@@ -4,4 +4,5 @@
 mod inputs;
 mod limits;
 mod metrics;
+mod outage;
 mod retention;
