@@ -130,13 +130,13 @@ impl Backend {
 async fn connect_postgres(url: &str, connections: u32) -> Result<Backend, StoreError> {
     let pool = PgPoolOptions::new()
         .max_connections(connections)
-        // The pool's own test is a round trip on every acquire: under load that was one round
-        // trip more per statement. A connection idle for a while (the database may have
-        // restarted meanwhile) is still tested; one in steady use proves itself by its work.
         // A database that does not answer is 503 within this, before the request's own
         // timeout (10 s) would make it a 408; a request that waits longer for a free
         // connection is better refused too.
         .acquire_timeout(ACQUIRE_TIMEOUT)
+        // The pool's own test is a round trip on every acquire: under load that was one round
+        // trip more per statement. A connection idle for a while (the database may have
+        // restarted meanwhile) is still tested; one in steady use proves itself by its work.
         .test_before_acquire(false)
         .before_acquire(|connection, taken| {
             Box::pin(async move {

@@ -182,9 +182,9 @@ impl<'s> ToResponse<'s> for Timeout {
 }
 
 /// Answers every operation can give whatever its handler does: 500 when the server fails, 503
-/// when the database does not answer, 408
-/// from the timeout layer on every route but the (long-lived) stream, and 400 from the path
-/// extractor wherever the path has parameters (a segment that does not decode as UTF-8).
+/// when the database does not answer, 408 from the timeout layer on every route but the
+/// (long-lived) stream, and 400 from the path extractor wherever the path has parameters (a
+/// segment that does not decode as UTF-8).
 struct Shared;
 
 impl Modify for Shared {

@@ -139,15 +139,8 @@ async fn a_seat_stays_joined_in_the_answers_to_the_other_seat(server: Server) {
         (&black, "a7", "a6"),
         (&white, "h2", "h3"),
     ] {
-        let moved = server
-            .post(
-                &format!("/api/games/{id}/moves"),
-                Some(token),
-                json!({"from": from, "to": to}),
-            )
-            .await;
-        assert_eq!(moved.status, 200, "{}", moved.text);
-        assert_eq!(joined(&moved.body["game"]), (true, true), "{from}{to}");
+        let moved = crate::play(&server, &id, token, from, to).await;
+        assert_eq!(joined(&moved["game"]), (true, true), "{from}{to}");
         let news = line(&mut watcher).await;
         assert_eq!(news["type"], "move", "{news}");
         assert_eq!(joined(&news["game"]), (true, true), "{news}");
