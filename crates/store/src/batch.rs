@@ -76,10 +76,10 @@ async fn write_forever(pool: PgPool, queued: Arc<Mutex<mpsc::Receiver<Pending>>>
     let mut batch = Vec::with_capacity(BATCH);
     let mut held = Held::new(pool.clone());
     loop {
-        let taken = queued.lock().await.recv_many(&mut batch, BATCH).await;
-        if taken == 0 {
+        let waiting = async { queued.lock().await.recv_many(&mut batch, BATCH).await };
+        let Some(1..) = held.wait(waiting).await else {
             return;
-        }
+        };
         // Rows are locked in id order, so two batches of overlapping games rarely deadlock.
         batch.sort_by(|a, b| a.id.cmp(&b.id));
         let written = match held.get().await {

@@ -2,24 +2,35 @@
 //! connection with a round trip when it is given back (and, after a pause, when it is taken):
 //! for a writer that sends one short statement after another, that doubled its round trips.
 //! Like the pool, a kept connection is tested after a pause (the database may have restarted).
+//! Closing the pool waits for every connection to come back, so a task that keeps one waits for
+//! work through [`Held::wait`], which gives up when the pool closes.
 
 use crate::connect::TEST_IDLE_AFTER;
-use sqlx::pool::PoolConnection;
+use sqlx::pool::{CloseEvent, PoolConnection};
 use sqlx::{Connection, PgConnection, PgPool, Postgres};
+use std::future::Future;
 use std::time::Instant;
 
 pub(crate) struct Held {
     pool: PgPool,
     /// The kept connection and when it was last handed out.
     connection: Option<(PoolConnection<Postgres>, Instant)>,
+    closed: CloseEvent,
 }
 
 impl Held {
     pub(crate) fn new(pool: PgPool) -> Held {
         Held {
+            closed: pool.close_event(),
             pool,
             connection: None,
         }
+    }
+
+    /// Runs `work` (the task's wait for something to do) unless the pool closes first → `None`
+    /// then: the task must end, dropping this and with it the connection.
+    pub(crate) async fn wait<F: Future>(&mut self, work: F) -> Option<F::Output> {
+        self.closed.do_until(work).await.ok()
     }
 
     /// The kept connection (tested first if unused for a while), else one from the pool.

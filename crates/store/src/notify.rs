@@ -47,7 +47,7 @@ impl Announcer {
 async fn announce_forever(pool: PgPool, mut queue: mpsc::Receiver<String>) {
     let mut batch = Vec::with_capacity(BATCH);
     let mut held = Held::new(pool);
-    while queue.recv_many(&mut batch, BATCH).await > 0 {
+    while let Some(1..) = held.wait(queue.recv_many(&mut batch, BATCH)).await {
         let sent = match held.get().await {
             Ok(connection) => send(connection, &batch).await,
             Err(error) => Err(error),

@@ -35,6 +35,7 @@ both!(
     the_announcer_sends_every_announcement_in_order,
     applied_changes_survive_a_reconnect,
     connections_the_database_dropped_are_replaced,
+    a_store_whose_writers_keep_connections_closes,
     bot_turns_are_leased_to_one_process_at_a_time,
     concurrent_claims_split_the_bot_turns,
     live_bot_games_are_capped_across_stores,
@@ -836,6 +837,26 @@ async fn connections_the_database_dropped_are_replaced(db: Db) {
         .await
         .expect("the announcement after the drop arrives");
     }
+}
+
+/// The batch writers and the announcer keep a connection while they wait for work; closing the
+/// store stops them, so it does not wait for those connections for ever.
+async fn a_store_whose_writers_keep_connections_closes(db: Db) {
+    let store = &db.store;
+    let id = new_game(store, None).await;
+    let announcer = store.announcer();
+    assert_eq!(
+        store
+            .apply(&id, 0, &play(&[], json!("e4")))
+            .await
+            .expect("apply"),
+        1
+    );
+    announcer.announce("changed".into());
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    tokio::time::timeout(std::time::Duration::from_secs(10), store.close())
+        .await
+        .expect("the store closes");
 }
 
 // ---------------------------------------------------------------------------------------------
