@@ -95,42 +95,7 @@ impl Default for Settings {
     }
 }
 
-/// A game's status, as the API names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum GameStatus {
-    Setup,
-    InProgress,
-    WhiteWon,
-    BlackWon,
-    Draw,
-    Aborted,
-}
-
-impl GameStatus {
-    pub const fn loss_of(loser: Color) -> GameStatus {
-        match loser {
-            Color::White => GameStatus::BlackWon,
-            Color::Black => GameStatus::WhiteWon,
-        }
-    }
-
-    pub const fn is_over(self) -> bool {
-        !matches!(self, GameStatus::Setup | GameStatus::InProgress)
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameStatus::Setup => "setup",
-            GameStatus::InProgress => "in_progress",
-            GameStatus::WhiteWon => "white_won",
-            GameStatus::BlackWon => "black_won",
-            GameStatus::Draw => "draw",
-            GameStatus::Aborted => "aborted",
-        }
-    }
-}
+pub use gmo_types::GameStatus;
 
 impl From<GameResult> for GameStatus {
     fn from(result: GameResult) -> Self {

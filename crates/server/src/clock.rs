@@ -144,7 +144,7 @@ pub async fn sweep_once(state: &AppState) -> Result<usize, StoreError> {
 fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
     Change {
         ply: game.events().last().cloned(),
-        status: games::stored_status(game.status()),
+        status: game.status(),
         deadline_ms: None,
         finished: game.is_over(),
         state: Some(games::row_state(game)),
@@ -187,7 +187,7 @@ mod tests {
         let late = games::end_on_time(&state, &loaded).await;
         assert!(late.is_ok(), "the timer's late attempt: {late:?}");
         let ended = games::load(&state, &id).await.expect("the game");
-        assert_eq!(ended.status, gmo_store::Status::BlackWon);
+        assert_eq!(ended.status, gmo_engine::GameStatus::BlackWon);
         assert_eq!(ended.version, loaded.version + 1, "ended once");
         drop(state);
         app.shutdown().await.expect("the server stops");

@@ -107,7 +107,7 @@ async fn start(state: &AppState, stored: &Stored, rematch: &Rematch) -> ApiResul
         settings: &stored_settings,
         white_token: rematch.black_next,
         black_token: rematch.white_next,
-        status: games::stored_status(game.status()),
+        status: game.status(),
         state: &games::row_state(&game),
         deadline_ms: game.deadline_ms(),
         bot_turn: None,

@@ -6,7 +6,8 @@
 //! `postgres://postgres@127.0.0.1:5432/postgres`), where a scratch database is made and dropped.
 
 use gmo_genome::{Genome, mutate, standard::QUEEN};
-use gmo_store::{Change, GameSettings, NewGame, Status, Store, token_hash};
+use gmo_store::{Change, GameSettings, NewGame, Store, token_hash};
+use gmo_types::GameStatus;
 use serde_json::{Value, json};
 use sqlx::Connection;
 use std::collections::BTreeSet;
@@ -128,7 +129,7 @@ async fn new_game(store: &Store) -> String {
             settings: &settings,
             white_token: Some(token_hash("w")),
             black_token: Some(token_hash("b")),
-            status: Status::InProgress,
+            status: GameStatus::InProgress,
             state: &state(0),
             deadline_ms: Some(i64::MAX),
             bot_turn: None,
@@ -152,7 +153,7 @@ async fn play(store: &Store, id: &str, moves: usize) {
         let change = Change {
             ply: Some(json!({"from": "e2", "to": "e4", "landed": "e4", "n": n})),
             state: Some(state(n + 1)),
-            status: Status::InProgress,
+            status: GameStatus::InProgress,
             deadline_ms: Some(i64::MAX),
             finished: false,
             bot_turn: None,

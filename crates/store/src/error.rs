@@ -41,6 +41,13 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
+/// A stored name (a status, a colour wish, an evaluation state) that is none of its set's.
+impl From<gmo_types::UnknownName> for StoreError {
+    fn from(error: gmo_types::UnknownName) -> StoreError {
+        StoreError::Corrupt(error.to_string())
+    }
+}
+
 impl StoreError {
     /// Whether the database could not be reached (a lost or refused connection, no connection
     /// free in time, the pool closed) rather than refusing or failing a statement: worth

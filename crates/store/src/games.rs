@@ -7,7 +7,8 @@
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
-use crate::{Status, Store, StoreError, new_id};
+use crate::{Store, StoreError, new_id};
+use gmo_types::{ByColor, Color, GameStatus};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +30,7 @@ pub struct NewGame<'a, S> {
     /// [`crate::token_hash`] of each seat's token; `None` for a bot's seat.
     pub white_token: Option<[u8; 32]>,
     pub black_token: Option<[u8; 32]>,
-    pub status: Status,
+    pub status: GameStatus,
     pub state: &'a S,
     pub deadline_ms: Option<i64>,
     /// The bot's first turn, when a bot is to move from the start (a game between bots).
@@ -57,7 +58,7 @@ pub struct Game<S> {
     pub id: String,
     /// How many changes were applied; pass it back to [`Store::apply`].
     pub version: i64,
-    pub status: Status,
+    pub status: GameStatus,
     pub finished: bool,
     pub settings: GameSettings,
     pub white_token: Option<[u8; 32]>,
@@ -78,39 +79,7 @@ pub struct Game<S> {
 
 /// Whether each seat's holder has opened the game: set by the first request with that seat's
 /// token, never cleared, and no change of the game (its version stays).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Joined {
-    pub white: bool,
-    pub black: bool,
-}
-
-impl Joined {
-    /// Whether `seat` has joined.
-    pub fn has(&self, seat: Seat) -> bool {
-        match seat {
-            Seat::White => self.white,
-            Seat::Black => self.black,
-        }
-    }
-
-    /// Notes that `seat` has joined.
-    pub fn add(&mut self, seat: Seat) {
-        match seat {
-            Seat::White => self.white = true,
-            Seat::Black => self.black = true,
-        }
-    }
-
-    /// Both flags of `self` and `other` (a flag is never cleared, so the later of two readings
-    /// is their union).
-    #[must_use]
-    pub fn union(self, other: Joined) -> Joined {
-        Joined {
-            white: self.white || other.white,
-            black: self.black || other.black,
-        }
-    }
-}
+pub type Joined = ByColor<bool>;
 
 /// What one indexed read tells of a stored game: its version and who has joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,22 +88,15 @@ pub struct Head {
     pub joined: Joined,
 }
 
-/// A side, as far as tokens go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    White,
-    Black,
-}
-
 impl<S> Game<S> {
     /// The seat a bearer token is for, if any.
-    pub fn seat_of(&self, token: &str) -> Option<Seat> {
+    pub fn seat_of(&self, token: &str) -> Option<Color> {
         let holds =
             |hash: &Option<[u8; 32]>| hash.as_ref().is_some_and(|h| token_matches(token, h));
         if holds(&self.white_token) {
-            Some(Seat::White)
+            Some(Color::White)
         } else if holds(&self.black_token) {
-            Some(Seat::Black)
+            Some(Color::Black)
         } else {
             None
         }
@@ -157,7 +119,7 @@ pub struct Change<P, S> {
     /// snapshot (only for a ply, which the record keeps: the game is the snapshot plus the plies
     /// since). A change without a ply must carry the state.
     pub state: Option<S>,
-    pub status: Status,
+    pub status: GameStatus,
     /// The next time the clock falls; ignored (stored as none) when `finished`.
     pub deadline_ms: Option<i64>,
     pub finished: bool,
@@ -240,7 +202,7 @@ impl ChangeRow {
                 .as_ref()
                 .map(serde_json::to_string)
                 .transpose()?,
-            status: change.status.as_str(),
+            status: change.status.name(),
             // A finished game has no running clock, so the sweep never sees it again.
             deadline_ms: change.deadline_ms.filter(|_| !change.finished),
             finished: change.finished,
@@ -303,7 +265,7 @@ macro_rules! insert_game {
         let turn = new.bot_turn.as_ref();
         sqlx::query($crate::games::INSERT)
             .bind($id)
-            .bind(new.status.as_str())
+            .bind(new.status.name())
             .bind(i32::from(settings.width))
             .bind(i32::from(settings.height))
             .bind(settings.clock_initial_ms)
@@ -362,17 +324,17 @@ impl Store {
         let (version, white, black) = row.ok_or_else(|| not_found(id))?;
         Ok(Head {
             version,
-            joined: Joined { white, black },
+            joined: ByColor::new(white, black),
         })
     }
 
     /// Notes that `seat`'s holder has opened game `id` → whether this call was the first to
     /// (a later one changes nothing). Not a change of the game: its version stays, so no other
     /// request's change is made stale by it.
-    pub async fn join(&self, id: &str, seat: Seat) -> Result<bool, StoreError> {
+    pub async fn join(&self, id: &str, seat: Color) -> Result<bool, StoreError> {
         let sql = match seat {
-            Seat::White => JOIN_WHITE,
-            Seat::Black => JOIN_BLACK,
+            Color::White => JOIN_WHITE,
+            Color::Black => JOIN_BLACK,
         };
         let changed = writing!(self, pool => {
             sqlx::query(sql).bind(id).execute(pool).await.map(|done| done.rows_affected())
@@ -542,10 +504,7 @@ impl GameRow {
             finished: self.finished,
             plies: self.plies,
             deadline_ms: self.deadline_ms,
-            joined: Joined {
-                white: self.white_joined,
-                black: self.black_joined,
-            },
+            joined: ByColor::new(self.white_joined, self.black_joined),
         })
     }
 }

@@ -29,7 +29,6 @@ mod retention;
 pub mod scratch;
 mod secret;
 mod seeks;
-mod status;
 mod tokens;
 mod values;
 
@@ -37,15 +36,12 @@ pub use bots::BotLease;
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use expiry::Swept;
-pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame, Seat};
+pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
 pub use notify::{Announcer, CHANNEL, Notifications};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};
-pub use seeks::{
-    Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState, Wish, seat_for,
-};
-pub use status::Status;
-pub use values::{Asked, NewValueJob, ValueGames, ValueJob, ValueState};
+pub use seeks::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
+pub use values::{Asked, NewValueJob, ValueGames, ValueJob};

@@ -14,38 +14,12 @@
 
 use crate::connect::Dialect;
 use crate::games::NewGame;
-use crate::{Seat, Store, StoreError, new_id};
+use crate::{Store, StoreError, new_id};
+use gmo_types::{Color, ColorWish};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
 pub const SEEK_CHANNEL: &str = "gmo_seeks";
-
-/// The colour a seeker wishes to play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Wish {
-    White,
-    Black,
-    Random,
-}
-
-impl Wish {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Wish::White => "white",
-            Wish::Black => "black",
-            Wish::Random => "random",
-        }
-    }
-
-    fn parse(text: &str) -> Result<Wish, StoreError> {
-        match text {
-            "white" => Ok(Wish::White),
-            "black" => Ok(Wish::Black),
-            "random" => Ok(Wish::Random),
-            other => Err(StoreError::Corrupt(format!("a colour wish {other:?}"))),
-        }
-    }
-}
 
 /// What a seek is for: seeks pair only within one pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,7 +50,7 @@ pub struct NewSeek<'a> {
     /// Who opens it, for the per-client bound.
     pub client: &'a str,
     pub pool: Pool,
-    pub wish: Wish,
+    pub wish: ColorWish,
     pub now_ms: i64,
 }
 
@@ -105,10 +79,10 @@ pub struct Seek {
     pub token: [u8; 32],
     pub seat_token: [u8; 32],
     pub pool: Pool,
-    pub wish: Wish,
+    pub wish: ColorWish,
     pub created_ms: i64,
     /// The game and the seat it was paired into, once paired.
-    pub paired: Option<(String, Seat)>,
+    pub paired: Option<(String, Color)>,
 }
 
 /// Where a seek stands.
@@ -117,7 +91,7 @@ pub enum SeekState {
     Open,
     Paired {
         game: String,
-        seat: Seat,
+        seat: Color,
     },
     /// Withdrawn, or never was.
     Gone,
@@ -127,7 +101,7 @@ pub enum SeekState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Accepted {
     /// Game `game` was created; the taker plays `seat`.
-    Paired { game: String, seat: Seat },
+    Paired { game: String, seat: Color },
     /// Another pairing took the seek first.
     Taken,
     /// Withdrawn, gone quiet, or never was.
@@ -206,31 +180,6 @@ fn list_sql(limit: u32) -> String {
     )
 }
 
-/// The seat of the seek wishing `own` against one wishing `other` (they are compatible): the
-/// wishes, else a coin.
-pub fn seat_for(own: Wish, other: Wish, coin: bool) -> Seat {
-    match (own, other) {
-        (Wish::White, _) | (Wish::Random, Wish::Black) => Seat::White,
-        (Wish::Black, _) | (Wish::Random, Wish::White) => Seat::Black,
-        (Wish::Random, Wish::Random) if coin => Seat::White,
-        (Wish::Random, Wish::Random) => Seat::Black,
-    }
-}
-
-fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::White => "white",
-        Seat::Black => "black",
-    }
-}
-
-fn other(seat: Seat) -> Seat {
-    match seat {
-        Seat::White => Seat::Black,
-        Seat::Black => Seat::White,
-    }
-}
-
 /// The template game with each seat's token hash filled in.
 fn seated<'a, S>(template: &NewGame<'a, S>, white: [u8; 32], black: [u8; 32]) -> NewGame<'a, S> {
     NewGame {
@@ -277,7 +226,7 @@ impl Store {
                     .bind(i32::from(pool.height))
                     .bind(pool.initial_ms)
                     .bind(pool.increment_ms)
-                    .bind(new.wish.as_str())
+                    .bind(new.wish.name())
                     .bind(new.now_ms)
                     .execute(&mut *tx)
                     .await?;
@@ -369,25 +318,26 @@ impl Store {
                     .bind(own.pool.initial_ms)
                     .bind(own.pool.increment_ms)
                     .bind(alive_since_ms)
-                    .bind(own.wish.as_str())
+                    .bind(own.wish.name())
                     .fetch_optional(&mut *tx)
                     .await?
             };
             match found.map(SeekRow::into_seek).transpose()? {
                 None => (SeekState::Open, None),
                 Some(other_seek) => {
-                    let seat = seat_for(own.wish, other_seek.wish, coin);
+                    let seat = own.wish.seat_against(other_seek.wish, coin);
                     let (white, black) = match seat {
-                        Seat::White => (own.seat_token, other_seek.seat_token),
-                        Seat::Black => (other_seek.seat_token, own.seat_token),
+                        Color::White => (own.seat_token, other_seek.seat_token),
+                        Color::Black => (other_seek.seat_token, own.seat_token),
                     };
                     let new = seated(template, white, black);
                     insert_game!(&mut *tx, &game_id, &new, &state)?;
-                    for (seek, its_seat) in [(id, seat), (other_seek.id.as_str(), other(seat))] {
+                    for (seek, its_seat) in [(id, seat), (other_seek.id.as_str(), seat.opponent())]
+                    {
                         sqlx::query(MARK)
                             .bind(seek)
                             .bind(&game_id)
-                            .bind(seat_name(its_seat))
+                            .bind(its_seat.name())
                             .execute(&mut *tx)
                             .await?;
                         sqlx::query(FORGET_PULSE)
@@ -446,16 +396,16 @@ impl Store {
             if alive.is_none() {
                 return Ok(Accepted::Gone);
             }
-            let seeker = seat_for(seek.wish, Wish::Random, coin);
+            let seeker = seek.wish.seat_against(ColorWish::Random, coin);
             let (white, black) = match seeker {
-                Seat::White => (seek.seat_token, taker_token),
-                Seat::Black => (taker_token, seek.seat_token),
+                Color::White => (seek.seat_token, taker_token),
+                Color::Black => (taker_token, seek.seat_token),
             };
             insert_game!(&mut *tx, &game_id, &seated(template, white, black), &state)?;
             sqlx::query(MARK)
                 .bind(id)
                 .bind(&game_id)
-                .bind(seat_name(seeker))
+                .bind(seeker.name())
                 .execute(&mut *tx)
                 .await?;
             sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
@@ -468,7 +418,7 @@ impl Store {
             }
             Accepted::Paired {
                 game: game_id.clone(),
-                seat: other(seeker),
+                seat: seeker.opponent(),
             }
         });
         Ok(outcome)
@@ -533,8 +483,8 @@ impl SeekRow {
         };
         let digest = |bytes: &[u8]| crate::claim::parse_digest(bytes);
         let paired = match (self.game_id, self.seat.as_deref()) {
-            (Some(game), Some("white")) => Some((game, Seat::White)),
-            (Some(game), Some("black")) => Some((game, Seat::Black)),
+            (Some(game), Some("white")) => Some((game, Color::White)),
+            (Some(game), Some("black")) => Some((game, Color::Black)),
             (None, None) => None,
             _ => return Err(StoreError::Corrupt(format!("seek {} half paired", self.id))),
         };
@@ -547,7 +497,7 @@ impl SeekRow {
                 initial_ms: self.clock_initial_ms,
                 increment_ms: self.clock_increment_ms,
             },
-            wish: Wish::parse(&self.color)?,
+            wish: self.color.parse()?,
             created_ms: self.created_ms,
             paired,
             id: self.id,

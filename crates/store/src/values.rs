@@ -7,42 +7,7 @@
 
 use crate::connect::Dialect;
 use crate::{Store, StoreError};
-
-/// Where an evaluation stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ValueState {
-    /// Asked for; no process plays its games now.
-    Queued,
-    /// A process plays its games (or did, until its lease ran out).
-    Running,
-    /// Every game asked for is played.
-    Done,
-    /// A game could not be played (`ValueJob::error` says why); it is not tried again.
-    Failed,
-}
-
-impl ValueState {
-    pub fn name(self) -> &'static str {
-        match self {
-            ValueState::Queued => "queued",
-            ValueState::Running => "running",
-            ValueState::Done => "done",
-            ValueState::Failed => "failed",
-        }
-    }
-
-    fn parse(name: &str) -> Result<ValueState, StoreError> {
-        [
-            ValueState::Queued,
-            ValueState::Running,
-            ValueState::Done,
-            ValueState::Failed,
-        ]
-        .into_iter()
-        .find(|state| state.name() == name)
-        .ok_or_else(|| StoreError::Corrupt(format!("unknown value state {name:?}")))
-    }
-}
+use gmo_types::EvaluationState;
 
 /// An evaluation as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +24,7 @@ pub struct ValueJob {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    pub state: ValueState,
+    pub state: EvaluationState,
     pub error: Option<String>,
     pub holder: Option<String>,
     pub lease_ms: Option<i64>,
@@ -183,7 +148,7 @@ fn job(row: Row) -> Result<ValueJob, StoreError> {
         wins: count(wins)?,
         draws: count(draws)?,
         losses: count(losses)?,
-        state: ValueState::parse(&state)?,
+        state: state.parse()?,
         error,
         holder,
         lease_ms,

@@ -6,9 +6,8 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{
-    BotTurn, Change, GameSettings, Joined, NewGame, Seat, Status, Store, StoreError, token_hash,
-};
+use gmo_store::{BotTurn, Change, GameSettings, Joined, NewGame, Store, StoreError, token_hash};
+use gmo_types::{Color, GameStatus};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -100,7 +99,7 @@ async fn new_game_with(
             settings: &settings(),
             white_token: Some(token_hash("white-secret")),
             black_token: None,
-            status: Status::InProgress,
+            status: GameStatus::InProgress,
             state: &Vec::<Value>::new(),
             deadline_ms,
             bot_turn,
@@ -117,7 +116,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
     Change {
         ply: Some(ply),
         state: Some(next),
-        status: Status::InProgress,
+        status: GameStatus::InProgress,
         deadline_ms: None,
         finished: false,
         bot_turn: None,
@@ -129,7 +128,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
     Change {
         ply: None,
         state: Some(state),
-        status: Status::BlackWon,
+        status: GameStatus::BlackWon,
         deadline_ms: Some(0),
         finished: true,
         bot_turn: None,
@@ -353,13 +352,13 @@ async fn games_are_created_and_loaded(db: Db) {
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.id, id);
     assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
-    assert_eq!(game.status, Status::InProgress);
+    assert_eq!(game.status, GameStatus::InProgress);
     assert_eq!(game.settings, settings());
     assert_eq!(game.state, Vec::<Value>::new());
     assert_eq!(game.deadline_ms, Some(1234));
     assert_eq!(game.white_token, Some(token_hash("white-secret")));
     assert_eq!(game.black_token, None);
-    assert_eq!(game.seat_of("white-secret"), Some(Seat::White));
+    assert_eq!(game.seat_of("white-secret"), Some(Color::White));
     assert_eq!(game.seat_of("guess"), None);
     let other = new_game(&db.store, None).await;
     assert_ne!(other, id, "ids are random");
@@ -392,7 +391,7 @@ async fn apply_appends_plies_in_order(db: Db) {
     let setup = Change::<Value, _> {
         ply: None,
         state: Some(state.clone()),
-        status: Status::InProgress,
+        status: GameStatus::InProgress,
         deadline_ms: Some(99),
         finished: false,
         bot_turn: None,
@@ -513,7 +512,7 @@ async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: 
     let bare = Change::<Value, Vec<Value>> {
         ply: None,
         state: None,
-        status: Status::InProgress,
+        status: GameStatus::InProgress,
         deadline_ms: None,
         finished: false,
         bot_turn: None,
@@ -652,7 +651,7 @@ async fn expired_games_are_swept_once(db: Db) {
             (game.version, game.finished, game.deadline_ms),
             (1, true, None)
         );
-        assert_eq!(game.status, Status::BlackWon);
+        assert_eq!(game.status, GameStatus::BlackWon);
     }
     for id in [&running, &idle] {
         let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
@@ -829,13 +828,26 @@ async fn connections_the_database_dropped_are_replaced(db: Db) {
         vec![json!("before"), json!("after")]
     );
     if let Some(mut notifications) = listening {
-        // The listener reconnects by itself; what was sent while it was away is lost.
-        assert!(announcer.announce("after".into()));
-        tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        // The listener reconnects by itself, when it is next read; what is sent before it has
+        // listened again is lost. So the announcement is repeated until one arrives: what this
+        // checks is that the announcer sends again and the listener hears again.
+        let repeating = async {
+            loop {
+                assert!(announcer.announce("after".into()), "queued");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        };
+        let heard = async {
             while !matches!(notifications.next().await, Ok(payload) if payload == "after") {}
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), async {
+            tokio::select! {
+                () = heard => {}
+                () = repeating => {}
+            }
         })
         .await
-        .expect("the announcement after the drop arrives");
+        .expect("an announcement after the drop arrives");
     }
 }
 
@@ -953,8 +965,8 @@ async fn seats_join_once_without_a_new_version(db: Db) {
     let head = store.game_head(&id).await.expect("the head");
     assert_eq!(head.version, 0);
     assert_eq!(head.joined, Joined::default());
-    assert!(store.join(&id, Seat::Black).await.expect("joined"));
-    assert!(!store.join(&id, Seat::Black).await.expect("joined again"));
+    assert!(store.join(&id, Color::Black).await.expect("joined"));
+    assert!(!store.join(&id, Color::Black).await.expect("joined again"));
     let version = store
         .apply(&id, 0, &play(&[], json!("after the join")))
         .await
@@ -966,9 +978,9 @@ async fn seats_join_once_without_a_new_version(db: Db) {
         black: true,
     };
     assert_eq!(head.joined, black_only);
-    assert!(head.joined.has(Seat::Black) && !head.joined.has(Seat::White));
+    assert!(*head.joined.get(Color::Black) && !*head.joined.get(Color::White));
     let other = Store::connect(&db.url).await.expect("a second store opens");
-    assert!(other.join(&id, Seat::White).await.expect("joined"));
+    assert!(other.join(&id, Color::White).await.expect("joined"));
     let game = store.load_game::<Vec<Value>>(&id).await.expect("the game");
     assert_eq!(
         game.joined,
@@ -978,7 +990,7 @@ async fn seats_join_once_without_a_new_version(db: Db) {
         }
     );
     assert_eq!(game.version, version, "joining is no change of the game");
-    match store.join(&new_id_unknown(), Seat::White).await {
+    match store.join(&new_id_unknown(), Color::White).await {
         Err(StoreError::NotFound { what: "game", .. }) => {}
         other => panic!("{other:?}"),
     }
@@ -1106,7 +1118,7 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
                     settings: &settings,
                     white_token: Some(token_hash("w")),
                     black_token: None,
-                    status: Status::Setup,
+                    status: GameStatus::Setup,
                     state: &Vec::<Value>::new(),
                     deadline_ms: None,
                     bot_turn: None,

@@ -50,9 +50,9 @@ impl Cache {
     }
 
     /// Notes in the cached game, if any, that `seat` has joined (no change of its version).
-    pub fn join(&self, id: &str, seat: gmo_store::Seat) {
+    pub fn join(&self, id: &str, seat: gmo_engine::Color) {
         if let Some(stored) = self.map().get_mut(id) {
-            stored.joined.add(seat);
+            *stored.joined.get_mut(seat) = true;
         }
     }
 

@@ -17,7 +17,7 @@ pub use locks::Locks;
 pub use new::{NewSetUp, settings_of};
 pub use plies::{move_plies, promotion_plies};
 use row::snapshot_due;
-pub use row::{current_from, decode_from, load, row_state, stored_status};
+pub use row::{current_from, decode_from, load, row_state};
 pub use seats::{seat_of, viewer_of_token, wrong_token};
 
 use crate::app::AppState;
@@ -57,10 +57,10 @@ pub struct Changed<T> {
 /// Which seats of a stored game are taken: those whose holder has opened the game with its token,
 /// and every bot's seat.
 pub fn joined<S>(stored: &gmo_store::Game<S>) -> Joined {
-    let bots = Joined {
-        white: stored.settings.white_bot.is_some(),
-        black: stored.settings.black_bot.is_some(),
-    };
+    let bots = Joined::new(
+        stored.settings.white_bot.is_some(),
+        stored.settings.black_bot.is_some(),
+    );
     stored.joined.union(bots)
 }
 
@@ -343,7 +343,7 @@ fn after(
     let plies = stored.plies + i64::from(change.ply.is_some());
     Stored {
         version,
-        status: stored_status(game.status()),
+        status: game.status(),
         finished,
         plies,
         state_plies: if change.state.is_some() {
@@ -368,7 +368,7 @@ fn change_of(
     Change {
         state: snapshot_due(stored, game, ply.is_some()),
         ply,
-        status: stored_status(game.status()),
+        status: game.status(),
         deadline_ms: game.deadline_ms(),
         finished: game.is_over(),
         bot_turn,

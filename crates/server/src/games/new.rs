@@ -4,7 +4,7 @@
 
 use crate::app::AppState;
 use crate::error::ApiResult;
-use crate::games::{game_error, row_state, stored_status};
+use crate::games::{game_error, row_state};
 use crate::metrics::Metrics;
 use crate::time::now_ms;
 use gmo_engine::{Game, GameSnapshot, Settings};
@@ -80,7 +80,7 @@ impl NewSetUp {
             settings: &self.settings,
             white_token,
             black_token,
-            status: stored_status(self.game.status()),
+            status: self.game.status(),
             state: &self.snapshot,
             deadline_ms: self.game.deadline_ms(),
             bot_turn,

@@ -7,21 +7,9 @@
 use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::games::Stored;
-use gmo_engine::{Event, Game, GameSnapshot, GameStatus};
-use gmo_store::{Status, StoreError};
+use gmo_engine::{Event, Game, GameSnapshot};
+use gmo_store::StoreError;
 use std::sync::Arc;
-
-/// The status column of a game in this state.
-pub fn stored_status(status: GameStatus) -> Status {
-    match status {
-        GameStatus::Setup => Status::Setup,
-        GameStatus::InProgress => Status::InProgress,
-        GameStatus::WhiteWon => Status::WhiteWon,
-        GameStatus::BlackWon => Status::BlackWon,
-        GameStatus::Draw => Status::Draw,
-        GameStatus::Aborted => Status::Aborted,
-    }
-}
 
 /// At most this many plies are replayed to load a game: a move writes the whole state when the
 /// snapshot is this many plies behind. (32 keeps loading under a millisecond while a move writes
@@ -127,25 +115,4 @@ fn assemble(
         deadline_ms,
         joined,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::stored_status;
-    use gmo_engine::GameStatus;
-
-    #[test]
-    fn stored_statuses_carry_the_api_names() {
-        let statuses = [
-            GameStatus::Setup,
-            GameStatus::InProgress,
-            GameStatus::WhiteWon,
-            GameStatus::BlackWon,
-            GameStatus::Draw,
-            GameStatus::Aborted,
-        ];
-        for status in statuses {
-            assert_eq!(stored_status(status).as_str(), status.name());
-        }
-    }
 }

@@ -6,7 +6,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::games::Stored;
 use crate::hub::{LineType, PlyViews, Update};
 use gmo_engine::{Color, Viewer};
-use gmo_store::Seat;
 
 /// The seat `token` holds on this game. The first time a seat's token is used, the seat is noted
 /// as joined ([`join`]).
@@ -14,13 +13,10 @@ pub async fn seat_of(state: &AppState, stored: &Stored, token: &str) -> ApiResul
     let Some(seat) = stored.seat_of(token) else {
         return Err(wrong_token(state, token, "this game").await);
     };
-    if !stored.joined.has(seat) {
+    if !*stored.joined.get(seat) {
         join(state, stored, seat).await;
     }
-    Ok(match seat {
-        Seat::White => Color::White,
-        Seat::Black => Color::Black,
-    })
+    Ok(seat)
 }
 
 /// Notes that `seat`'s holder has opened the game and, when this was the first time, tells the
@@ -28,7 +24,7 @@ pub async fn seat_of(state: &AppState, stored: &Stored, token: &str) -> ApiResul
 /// that a client gone meanwhile (a read is not run to completion otherwise) cannot leave the
 /// note written but unannounced. A failure to note it costs nothing but the note: the next
 /// request with the token tries again.
-async fn join(state: &AppState, stored: &Stored, seat: Seat) {
+async fn join(state: &AppState, stored: &Stored, seat: Color) {
     let (state, stored) = (state.clone(), stored.clone());
     let joining = tokio::spawn(async move { note_join(&state, &stored, seat).await });
     if let Err(failure) = joining.await {
@@ -36,12 +32,12 @@ async fn join(state: &AppState, stored: &Stored, seat: Seat) {
     }
 }
 
-async fn note_join(state: &AppState, stored: &Stored, seat: Seat) {
+async fn note_join(state: &AppState, stored: &Stored, seat: Color) {
     match state.store.join(&stored.id, seat).await {
         Ok(true) => {
             state.cache.join(&stored.id, seat);
             let mut joined = super::joined(stored);
-            joined.add(seat);
+            *joined.get_mut(seat) = true;
             let update = Update {
                 version: stored.version,
                 kinds: vec![LineType::Joined],

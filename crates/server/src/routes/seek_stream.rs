@@ -3,7 +3,7 @@
 //! `paired` with the game, the seat and its token, or `withdrawn`; then it closes. A seek whose
 //! stream has been gone for more than 10 s is withdrawn by the sweep.
 
-use super::seeks::{owned, pair, seat_of};
+use super::seeks::{owned, pair};
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
@@ -184,7 +184,7 @@ impl Wait {
             },
             SeekState::Paired { game, seat } => SeekLine {
                 game: Some(game),
-                seat: Some(seat_of(seat)),
+                seat: Some(seat),
                 token: Some(self.seat_token.clone()),
                 ..self.end(SeekLineType::Paired)
             },

@@ -25,7 +25,8 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::routing::post;
 use gmo_engine::Color;
-use gmo_store::{Accepted, NewSeek, Opened, Pool, Seat, Seek, SeekLimits, SeekState, Wish};
+use gmo_store::{Accepted, NewSeek, Opened, Pool, Seek, SeekLimits, SeekState};
+use gmo_types::ColorWish;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -34,33 +35,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/seeks", post(create).get(list))
         .route("/api/seeks/{id}", axum::routing::delete(withdraw))
         .route("/api/seeks/{id}/accept", post(accept))
-}
-
-/// The colour a seeker wishes to play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorWish {
-    White,
-    Black,
-    Random,
-}
-
-impl ColorWish {
-    fn stored(self) -> Wish {
-        match self {
-            ColorWish::White => Wish::White,
-            ColorWish::Black => Wish::Black,
-            ColorWish::Random => Wish::Random,
-        }
-    }
-
-    fn of(wish: Wish) -> ColorWish {
-        match wish {
-            Wish::White => ColorWish::White,
-            Wish::Black => ColorWish::Black,
-            Wish::Random => ColorWish::Random,
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -137,13 +111,6 @@ impl FromRequestParts<AppState> for Client {
     }
 }
 
-pub fn seat_of(seat: Seat) -> Color {
-    match seat {
-        Seat::White => Color::White,
-        Seat::Black => Color::Black,
-    }
-}
-
 /// Opens a seek → its id and token; a matching open seek (same clock and board, compatible
 /// colours) is paired with it at once, the oldest first.
 #[utoipa::path(post, path = "/api/seeks", tag = "lobby", operation_id = "create_seek",
@@ -172,7 +139,7 @@ pub async fn create(
         seat_token: gmo_store::token_hash(&seat_token_of(&token)),
         client: &client.0,
         pool,
-        wish: body.color.unwrap_or(ColorWish::Random).stored(),
+        wish: body.color.unwrap_or(ColorWish::Random),
         now_ms: now_ms(),
     };
     let limits = SeekLimits {
@@ -235,7 +202,7 @@ fn view(seek: Seek, now: i64) -> SeekView {
         },
         width: seek.pool.width,
         height: seek.pool.height,
-        color: ColorWish::of(seek.wish),
+        color: seek.wish,
         age_ms: (now - seek.created_ms).max(0),
         id: seek.id,
     }
@@ -318,7 +285,6 @@ pub async fn accept(
         Accepted::Paired { game, seat } => {
             new.stored(&state, &game, None);
             state.seeks.ring(&id);
-            let seat = seat_of(seat);
             Ok(Json(AcceptAnswer { game, seat, token }))
         }
         Accepted::Taken => Err(ApiError::conflict(

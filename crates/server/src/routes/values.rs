@@ -18,7 +18,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use gmo_bots::value::Tally;
-use gmo_store::{Asked, NewValueJob, ValueJob, ValueState};
+use gmo_store::{Asked, NewValueJob, ValueJob};
+use gmo_types::EvaluationState;
 use serde::Serialize;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -36,31 +37,6 @@ pub fn router() -> Router<AppState> {
 /// The stream, exempt from the timeout.
 pub fn stream_router() -> Router<AppState> {
     Router::new().route("/api/genomes/{reference}/value/stream", get(stream))
-}
-
-/// Where an evaluation stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EvaluationState {
-    /// Waiting for a place (the deployment runs a few evaluations at once).
-    Queued,
-    /// Its games are being played.
-    Running,
-    /// Every game is played: `estimate` is the result.
-    Done,
-    /// A game could not be played (`error`); it is not retried.
-    Failed,
-}
-
-impl From<ValueState> for EvaluationState {
-    fn from(state: ValueState) -> EvaluationState {
-        match state {
-            ValueState::Queued => EvaluationState::Queued,
-            ValueState::Running => EvaluationState::Running,
-            ValueState::Done => EvaluationState::Done,
-            ValueState::Failed => EvaluationState::Failed,
-        }
-    }
 }
 
 /// The value the games so far give, with its 95 % confidence interval.
@@ -132,7 +108,7 @@ fn view(job: &ValueJob) -> GenomeValue {
         });
     GenomeValue {
         code: job.code.clone(),
-        state: job.state.into(),
+        state: job.state,
         games: job.games,
         played: job.played(),
         wins: job.wins,
@@ -274,7 +250,7 @@ struct Follow {
     state: AppState,
     code: String,
     /// The games played when the last line was sent.
-    last: Option<(u32, ValueState)>,
+    last: Option<(u32, EvaluationState)>,
     first: Option<ValueJob>,
     ticks: tokio::time::Interval,
     done: bool,
@@ -311,9 +287,9 @@ impl Follow {
             }
             self.last = Some(now);
             let kind = match job.state {
-                ValueState::Done => ValueLineType::Done,
-                ValueState::Failed => ValueLineType::Failed,
-                ValueState::Queued | ValueState::Running => ValueLineType::Progress,
+                EvaluationState::Done => ValueLineType::Done,
+                EvaluationState::Failed => ValueLineType::Failed,
+                EvaluationState::Queued | EvaluationState::Running => ValueLineType::Progress,
             };
             self.done = kind != ValueLineType::Progress;
             let line = ValueLine {

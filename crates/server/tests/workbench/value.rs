@@ -6,7 +6,8 @@
 use crate::common::Server;
 use gmo_bots::value::{DEFAULT_BOT, Tally, Trial};
 use gmo_server::Config;
-use gmo_store::{Asked, NewValueJob, Store, ValueGames, ValueState};
+use gmo_store::{Asked, NewValueJob, Store, ValueGames};
+use gmo_types::EvaluationState;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -125,7 +126,7 @@ async fn a_value_evaluation_runs_once_streams_its_progress_and_is_kept(server: S
         .expect("stored");
     assert_eq!(
         (job.state, job.holder.clone(), job.played()),
-        (ValueState::Done, None, GAMES)
+        (EvaluationState::Done, None, GAMES)
     );
 
     // A done evaluation's stream says `done` at once and closes.
@@ -209,13 +210,13 @@ async fn taken_over(url: String) {
     let deadline = Instant::now() + Duration::from_secs(60);
     let job = loop {
         let job = store.value_job(&code).await.expect("read").expect("kept");
-        if job.state == ValueState::Done || Instant::now() > deadline {
+        if job.state == EvaluationState::Done || Instant::now() > deadline {
             break job;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     app.shutdown().await.expect("stops");
-    assert_eq!(job.state, ValueState::Done, "{job:?}");
+    assert_eq!(job.state, EvaluationState::Done, "{job:?}");
     let total = expected("queen", 0..GAMES);
     assert_eq!(
         (job.wins, job.draws, job.losses),

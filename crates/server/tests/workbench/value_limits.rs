@@ -4,7 +4,7 @@
 
 use crate::common::Server;
 use gmo_server::Config;
-use gmo_store::ValueState;
+use gmo_types::EvaluationState;
 use serde_json::json;
 
 fn queue_only(config: &mut Config) {
@@ -85,7 +85,7 @@ async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(
         .await
         .expect("claim")
         .expect("the oldest");
-    assert_eq!(first.state, ValueState::Running);
+    assert_eq!(first.state, EvaluationState::Running);
     assert_eq!(first.holder.as_deref(), Some("one"));
     let refused = store
         .claim_value_job("two", now + 1_000, now + 6_000, 1)
@@ -147,6 +147,6 @@ async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(
         .expect("kept");
     assert_eq!(
         (back.state, back.holder.clone(), back.played()),
-        (ValueState::Queued, None, 1)
+        (EvaluationState::Queued, None, 1)
     );
 }
