@@ -1,0 +1,472 @@
+//! The lobby: open a seek (paired at once with the oldest matching open seek, if any), list the
+//! open seeks, accept one, withdraw one's own, and follow one's seek until it is paired. Pairing
+//! is the store's one transaction (docs/architecture.md, "Lobby"). Besides: the bell that wakes a
+//! seek's followers when it is paired (rung in this process directly, and from the others'
+//! `NOTIFY` on PostgreSQL), the sweep that withdraws quiet seeks (any process, state in the
+//! database), and the seat token a seeker gets (derived from the seek's token, so the store
+//! never holds it).
+
+use crate::error::{PlayCode, PlayError, PlayResult};
+use crate::games::{Games, NewSetUp, settings_of};
+use crate::time::now;
+use gmo_engine::Color;
+use gmo_store::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
+use gmo_types::{ColorWish, GameId, Millis, SeekId, Timestamp};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// A seek whose stream has been gone this long is withdrawn (issue 13: more than 10 s).
+pub const QUIET: Millis = Millis::from_ms(10_000);
+/// How often a waiting stream shows its seek alive, looks for a match again and says `waiting`.
+pub const TICK: Duration = Duration::from_secs(2);
+/// The longest a seek stays open (and its stream waits): then it is withdrawn.
+pub const MAX_OPEN: Millis = Millis::from_ms(30 * 60_000);
+/// How long a paired seek is kept for its seeker's stream to pick the game up.
+pub const KEEP_PAIRED: Millis = Millis::from_ms(10 * 60_000);
+/// The most open seeks [`Lobby::list`] lists.
+pub const LIST_LIMIT: u32 = 100;
+/// The most streams one seek may have open at once in one process (a reloaded page overlaps).
+pub const STREAMS_PER_SEEK: usize = 2;
+
+/// The oldest pulse an open seek may have and still count as alive.
+pub fn alive_since(now: Timestamp) -> Timestamp {
+    now - QUIET
+}
+
+/// The seat token a seeker gets on pairing: 128 bits of SHA-256 over its seek's token, so that
+/// only the seek's holder can compute it and the store keeps nothing but its hash.
+pub fn seat_token_of(seek_token: &str) -> String {
+    let digest = gmo_genome::sha256(&format!("gmo-seat:{seek_token}"));
+    digest[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// What a seek asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct SeekRequest {
+    pub width: Option<u8>,
+    pub height: Option<u8>,
+    pub initial: Millis,
+    pub increment: Option<Millis>,
+    pub wish: ColorWish,
+}
+
+/// A game made from an accepted seek, for the one who accepted it.
+#[derive(Debug, Clone)]
+pub struct Taken {
+    pub game: GameId,
+    pub seat: Color,
+    /// The taker's seat token (shown once).
+    pub token: String,
+}
+
+/// The lobby of the service. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Lobby {
+    games: Games,
+    bell: Arc<Bell>,
+    limits: SeekLimits,
+}
+
+impl Lobby {
+    pub fn new(games: Games, limits: SeekLimits) -> Lobby {
+        Lobby {
+            games,
+            bell: Arc::default(),
+            limits,
+        }
+    }
+
+    /// The bell of this process's seek streams (tests check nothing leaks).
+    pub fn bell(&self) -> &Arc<Bell> {
+        &self.bell
+    }
+
+    /// Opens a seek for `client` → its id and token (shown once); a matching open seek (same
+    /// clock and board, compatible colours) is paired with it at once, the oldest first.
+    pub async fn open(&self, client: &str, request: SeekRequest) -> PlayResult<(SeekId, String)> {
+        let clock = (request.initial, request.increment);
+        let settings = settings_of(request.width, request.height, Some(clock))?;
+        let pool = Pool {
+            width: settings.width.into(),
+            height: settings.height.into(),
+            initial_ms: settings.initial_ms,
+            increment_ms: settings.increment_ms,
+        };
+        let token = gmo_store::new_token();
+        let new = NewSeek {
+            token: gmo_store::token_hash(&token),
+            seat_token: gmo_store::token_hash(&seat_token_of(&token)),
+            client,
+            pool,
+            wish: request.wish,
+            now_ms: now().ms(),
+        };
+        let id = match self.games.store().open_seek(&new, self.limits).await? {
+            Opened::Open(id) => SeekId::parse(&id).map_err(PlayError::internal)?,
+            Opened::ClientFull => {
+                return Err(PlayError::refused(
+                    PlayCode::SeekLimit,
+                    format!(
+                        "a client may have at most {} open seeks; withdraw one first",
+                        self.limits.per_client
+                    ),
+                ));
+            }
+            Opened::LobbyFull => {
+                return Err(PlayError::Full(format!(
+                    "the lobby holds at most {} open seeks and is full; try again shortly",
+                    self.limits.overall
+                )));
+            }
+        };
+        self.pair(&id, pool).await?;
+        Ok((id, token))
+    }
+
+    /// Pairs open seek `id` of `pool` if a match is open → where it stands. The seeks' streams
+    /// in this process are woken here; the store announces the pairing to the other processes.
+    async fn pair(&self, id: &SeekId, pool: Pool) -> PlayResult<SeekState> {
+        let new = set_up(pool)?;
+        let row = new.row(None, None, None, None);
+        let alive = alive_since(now()).ms();
+        let (seek, partner) = self.games.store().pair_seek(id, alive, &row).await?;
+        if let (SeekState::Paired { game, .. }, Some(partner)) = (&seek, partner) {
+            let game = GameId::parse(game).map_err(PlayError::internal)?;
+            self.games.created(&game, &new, None);
+            self.bell.ring(id);
+            self.bell.ring(&partner);
+        }
+        Ok(seek)
+    }
+
+    /// The open seeks, newest first (at most [`LIST_LIMIT`]).
+    pub async fn list(&self) -> PlayResult<Vec<Seek>> {
+        let alive = alive_since(now()).ms();
+        Ok(self.games.store().open_seeks(alive, LIST_LIMIT).await?)
+    }
+
+    /// Seek `id` for the holder of `token`.
+    pub async fn owned(&self, id: &SeekId, token: &str) -> PlayResult<Seek> {
+        let seek = self.games.store().seek(id).await?.ok_or_else(|| gone(id))?;
+        if !gmo_store::token_matches(token, &seek.token) {
+            return Err(self.games.wrong_token(token, "this seek").await);
+        }
+        Ok(seek)
+    }
+
+    /// Withdraws the open seek `token` holds; a paired seek stays paired.
+    pub async fn withdraw(&self, id: &SeekId, token: &str) -> PlayResult<()> {
+        self.owned(id, token).await?;
+        match self.games.store().withdraw_seek(id).await? {
+            SeekState::Open => {
+                self.bell.ring(id);
+                Ok(())
+            }
+            SeekState::Paired { game, .. } => Err(paired_already(&game)),
+            SeekState::Gone => Err(gone(id)),
+        }
+    }
+
+    /// Takes an open seek: a game is made between its seeker and the caller (the seeker's
+    /// streams are told).
+    pub async fn accept(&self, id: &SeekId) -> PlayResult<Taken> {
+        let store = self.games.store();
+        let seek = store.seek(id).await?.ok_or_else(|| gone(id))?;
+        if let Some((game, _)) = &seek.paired {
+            return Err(paired_already(game));
+        }
+        let new = set_up(seek.pool)?;
+        let token = gmo_store::new_token();
+        let row = new.row(None, None, None, None);
+        let alive = alive_since(now()).ms();
+        let hash = gmo_store::token_hash(&token);
+        match store.accept_seek(id, alive, &row, hash).await? {
+            Accepted::Paired { game, seat } => {
+                let game = GameId::parse(&game).map_err(PlayError::internal)?;
+                self.games.created(&game, &new, None);
+                self.bell.ring(id);
+                Ok(Taken { game, seat, token })
+            }
+            Accepted::Taken => Err(PlayError::refused(
+                PlayCode::SeekPaired,
+                "the seek was paired with someone else first",
+            )),
+            Accepted::Gone => Err(gone(id)),
+        }
+    }
+
+    /// Starts following the seek `token` holds: at most [`STREAMS_PER_SEEK`] at once here.
+    pub async fn follow(&self, id: &SeekId, token: &str) -> PlayResult<Follow> {
+        let seek = self.owned(id, token).await?;
+        let ringer = self.bell.hold(id).ok_or_else(|| {
+            PlayError::refused(
+                PlayCode::TooManyStreams,
+                "this seek has as many streams open as it may; close one",
+            )
+        })?;
+        Ok(Follow {
+            lobby: self.clone(),
+            id: id.clone(),
+            seat_token: seat_token_of(token),
+            pool: seek.pool,
+            created: Timestamp::from_ms(seek.created_ms),
+            ringer,
+        })
+    }
+
+    /// The lobby's background work until the server stops: relaying other processes' pairings
+    /// to this process's streams, and sweeping quiet seeks every `every`.
+    pub async fn run(self, every: Duration) {
+        tokio::join!(self.clone().relay(), self.sweep_forever(every));
+    }
+
+    async fn relay(self) {
+        loop {
+            let mut notifications = match self.games.store().listen_on(SEEK_CHANNEL).await {
+                Ok(Some(notifications)) => notifications,
+                Ok(None) => return,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot listen for pairings; retrying");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
+            while let Ok(id) = notifications.next().await {
+                if let Ok(id) = SeekId::parse(&id) {
+                    self.bell.ring(&id);
+                }
+            }
+        }
+    }
+
+    async fn sweep_forever(self, every: Duration) {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let now = now();
+            let swept = self
+                .games
+                .store()
+                .sweep_seeks(
+                    alive_since(now).ms(),
+                    (now - MAX_OPEN).ms(),
+                    (now - KEEP_PAIRED).ms(),
+                )
+                .await;
+            if let Err(error) = swept {
+                tracing::warn!(%error, "seek sweep failed");
+            }
+        }
+    }
+}
+
+/// The game a seek of `pool` is paired into: made as a creation makes one, no bots.
+fn set_up(pool: Pool) -> PlayResult<NewSetUp> {
+    let size = |n: u16| u8::try_from(n).ok();
+    let clock = (
+        Millis::from_ms(pool.initial_ms),
+        Some(Millis::from_ms(pool.increment_ms)),
+    );
+    let settings = settings_of(size(pool.width), size(pool.height), Some(clock))?;
+    NewSetUp::new(settings, None, None)
+}
+
+fn gone(id: &SeekId) -> PlayError {
+    PlayError::not_found("seek", id)
+}
+
+fn paired_already(game: &str) -> PlayError {
+    PlayError::refused(
+        PlayCode::SeekPaired,
+        format!("the seek is paired already, into game {game}"),
+    )
+}
+
+/// What woke a seek's follower.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Woke {
+    /// Its [`TICK`]: time to show the seek alive and look for a match again.
+    Tick,
+    /// The bell: the seek was paired or withdrawn.
+    Bell,
+}
+
+/// Where a followed seek stands after a look.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Looked {
+    /// Still open, this long.
+    Waiting { age: Millis },
+    /// Paired: the seeker's game, seat and seat token.
+    Paired {
+        game: GameId,
+        seat: Color,
+        token: String,
+    },
+    /// Withdrawn (by its owner, after its stream was gone, or after [`MAX_OPEN`]).
+    Withdrawn,
+    /// Nothing new (a bell that was not for a pairing).
+    Unchanged,
+}
+
+/// One follower of a seek.
+#[derive(Debug)]
+pub struct Follow {
+    lobby: Lobby,
+    id: SeekId,
+    seat_token: String,
+    pool: Pool,
+    created: Timestamp,
+    ringer: Ringer,
+}
+
+impl Follow {
+    pub fn id(&self) -> &SeekId {
+        &self.id
+    }
+
+    /// Rings when the seek is paired or withdrawn.
+    pub fn bell(&self) -> Arc<Notify> {
+        self.ringer.notify.clone()
+    }
+
+    /// On a tick: expire, show alive, pair again if a match is open. On the bell: read where the
+    /// seek stands.
+    pub async fn look(&self, woke: Woke) -> PlayResult<Looked> {
+        let now = now();
+        let store = self.lobby.games.store();
+        let expired = now.since(self.created) > MAX_OPEN;
+        let seek = match woke {
+            Woke::Tick if expired => store.withdraw_seek(&self.id).await?,
+            Woke::Tick => {
+                store.pulse_seek(&self.id, now.ms()).await?;
+                self.lobby.pair(&self.id, self.pool).await?
+            }
+            Woke::Bell => match store.seek(&self.id).await? {
+                None => SeekState::Gone,
+                Some(seek) => match seek.paired {
+                    Some((game, seat)) => SeekState::Paired { game, seat },
+                    None => return Ok(Looked::Unchanged),
+                },
+            },
+        };
+        Ok(match seek {
+            // Past its time and open: withdrawn just now.
+            SeekState::Open if expired => Looked::Withdrawn,
+            SeekState::Open => Looked::Waiting {
+                age: now.since(self.created).at_least_zero(),
+            },
+            SeekState::Paired { game, seat } => Looked::Paired {
+                game: GameId::parse(&game).map_err(PlayError::internal)?,
+                seat,
+                token: self.seat_token.clone(),
+            },
+            SeekState::Gone => Looked::Withdrawn,
+        })
+    }
+}
+
+/// Wakes the streams of seeks in this process. An entry lives while a stream holds it.
+#[derive(Debug, Default)]
+pub struct Bell {
+    waiting: Mutex<HashMap<SeekId, (Arc<Notify>, usize)>>,
+}
+
+/// A stream's hold on its seek's bell; dropping it lets go.
+#[derive(Debug)]
+pub struct Ringer {
+    bell: Arc<Bell>,
+    id: SeekId,
+    notify: Arc<Notify>,
+}
+
+impl Bell {
+    /// A hold on seek `id`'s bell; `None` when [`STREAMS_PER_SEEK`] streams hold it already.
+    pub fn hold(self: &Arc<Self>, id: &SeekId) -> Option<Ringer> {
+        let mut waiting = self.map();
+        let (notify, holders) = waiting
+            .entry(id.clone())
+            .or_insert_with(|| (Arc::default(), 0));
+        if *holders >= STREAMS_PER_SEEK {
+            return None;
+        }
+        *holders += 1;
+        Some(Ringer {
+            bell: self.clone(),
+            id: id.clone(),
+            notify: notify.clone(),
+        })
+    }
+
+    /// Wakes seek `id`'s streams, if any here.
+    pub fn ring(&self, id: &SeekId) {
+        if let Some((notify, _)) = self.map().get(id) {
+            notify.notify_waiters();
+        }
+    }
+
+    /// How many seeks have a stream here (tests check nothing leaks).
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
+    /// Whether no seek has a stream here.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<SeekId, (Arc<Notify>, usize)>> {
+        self.waiting
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Drop for Ringer {
+    fn drop(&mut self) {
+        let mut waiting = self.bell.map();
+        if let Some((_, holders)) = waiting.get_mut(&self.id) {
+            *holders -= 1;
+            if *holders == 0 {
+                waiting.remove(&self.id);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_tokens_are_hex_tokens_and_differ_from_the_seek_token() {
+        let seek = gmo_store::new_token();
+        let seat = seat_token_of(&seek);
+        assert_eq!(seat.len(), 32);
+        assert!(
+            seat.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        );
+        assert_ne!(seat, seek);
+        assert_eq!(seat, seat_token_of(&seek));
+        assert_ne!(seat, seat_token_of(&gmo_store::new_token()));
+    }
+
+    #[test]
+    fn a_bell_admits_a_bounded_number_of_streams_and_forgets_them() {
+        let bell = Arc::new(Bell::default());
+        let id = SeekId::from_bits(1);
+        let first = bell.hold(&id).expect("one stream");
+        let second = bell.hold(&id).expect("two streams");
+        assert!(bell.hold(&id).is_none(), "a third stream is refused");
+        drop(first);
+        let third = bell.hold(&id).expect("room again");
+        drop((second, third));
+        assert_eq!(bell.len(), 0);
+    }
+}
