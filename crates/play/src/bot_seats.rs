@@ -64,7 +64,7 @@ pub fn set_up(game: &mut Game, white: bool, black: bool, now: Timestamp) -> Play
             )
         })?;
     for (color, _) in bots {
-        preset.seat(game, color, now.ms())?;
+        preset.seat(game, color, now)?;
     }
     Ok(())
 }
@@ -107,9 +107,7 @@ pub fn bot_of(settings: &GameSettings, color: Color) -> Option<&str> {
 pub fn turn(settings: &GameSettings, game: &Game, now: Timestamp, holder: &str) -> Option<BotTurn> {
     let color = game.to_move()?;
     bot_of(settings, color)?;
-    let frozen_until = game
-        .frozen_until(now.ms())
-        .map_or(Timestamp::EPOCH, Timestamp::from_ms);
+    let frozen_until = game.frozen_until(now).unwrap_or(Timestamp::EPOCH);
     let due = (now + Millis::from_std(THINK)).max(frozen_until);
     Some(BotTurn {
         due_ms: due.ms(),

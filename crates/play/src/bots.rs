@@ -157,7 +157,7 @@ impl Drop for AbortOnDrop {
 
 /// The time a bot may think now: what its spec asks, within [`MOVE_CAP`] and its clock's share.
 fn budget(spec: BotSpec, game: &Game, color: Color, now: Timestamp) -> Budget {
-    let left = Millis::from_ms(game.clock().remaining_at(color, now.ms()));
+    let left = game.clock().remaining_at(color, now);
     let share = left.at_least_zero().div(CLOCK_SHARE).to_std();
     let cap = MOVE_CAP.min(share).max(Duration::from_millis(1));
     match spec.budget {
@@ -170,9 +170,9 @@ fn budget(spec: BotSpec, game: &Game, color: Color, now: Timestamp) -> Budget {
 fn play(game: &mut Game, seat: Color, chosen: &Ply, now: Timestamp) -> PlayResult<Act> {
     match chosen {
         Ply::Move { from, to } => {
-            let ply = game.play(seat, *from, *to, now.ms())?;
+            let ply = game.play(seat, *from, *to, now)?;
             Ok(Act::Moved { ply, mover: seat })
         }
-        Ply::Promotion { genome, .. } => Ok(Act::Promoted(game.promote(seat, genome, now.ms())?)),
+        Ply::Promotion { genome, .. } => Ok(Act::Promoted(game.promote(seat, genome, now)?)),
     }
 }

@@ -46,3 +46,5 @@ pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;
 pub use values::Values;
+/// A seat's token in the rematch of a game, derived from its token there.
+pub use gmo_store::rematch_token;

@@ -94,8 +94,8 @@ impl Lobby {
         let pool = Pool {
             width: settings.width.into(),
             height: settings.height.into(),
-            initial_ms: settings.initial_ms,
-            increment_ms: settings.increment_ms,
+            initial_ms: settings.initial_ms.ms(),
+            increment_ms: settings.increment_ms.ms(),
         };
         let token = gmo_store::new_token();
         let new = NewSeek {

@@ -32,7 +32,7 @@ pub fn happened(before: &Game, after: &Game, act: &Act) -> Vec<Happened> {
     let over = after.is_over();
     let mut happened = match act {
         Act::SetUp => vec![Happened::SetUp],
-        Act::Ready if after.started_ms().is_some() => vec![Happened::Started],
+        Act::Ready if after.started().is_some() => vec![Happened::Started],
         Act::Ready => vec![Happened::SetUp],
         Act::Moved { ply, mover } => {
             let mut moved = vec![Happened::Moved(PlyViews::of(|viewer| {

@@ -12,7 +12,7 @@ use crate::stored::{self, Stored, row_state};
 use crate::time::now;
 use gmo_engine::{Color, Game, Settings};
 use gmo_store::{GameSettings, NewGame, Rematch, RematchAsk, rematch_token, token_hash};
-use gmo_types::{ByColor, GameId};
+use gmo_types::{ByColor, GameId, Timestamp};
 
 /// Where a rematch stands for the seat that asked.
 #[derive(Debug, Clone)]
@@ -103,7 +103,7 @@ impl Rematches {
             black_token: rematch.white_next,
             status: game.status(),
             state: &row_state(&game),
-            deadline_ms: game.deadline_ms(),
+            deadline_ms: game.deadline().map(Timestamp::ms),
             bot_turn: None,
             creator_token: None,
         };

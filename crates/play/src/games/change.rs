@@ -254,7 +254,7 @@ impl Games {
     /// game's flag timer, re-armed to the game's new deadline.
     pub(crate) fn publish(&self, id: &GameId, update: Update) {
         self.relay.notify(id, &update);
-        let deadline = update.game.deadline_ms().map(Timestamp::from_ms);
+        let deadline = update.game.deadline();
         self.arm_flag(id, deadline);
         self.hub.publish(id, update);
     }
@@ -337,7 +337,7 @@ fn after(
         } else {
             stored.state_plies
         },
-        deadline_ms: game.deadline_ms().filter(|_| !finished),
+        deadline_ms: game.deadline().map(Timestamp::ms).filter(|_| !finished),
         state: game,
         ..stored.clone()
     }
@@ -355,7 +355,7 @@ fn change_of(
         state: snapshot_due(stored, game, ply.is_some()),
         ply,
         status: game.status(),
-        deadline_ms: game.deadline_ms(),
+        deadline_ms: game.deadline().map(Timestamp::ms),
         finished: game.is_over(),
         bot_turn,
     }

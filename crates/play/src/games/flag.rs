@@ -20,7 +20,7 @@ const SWEEP_BATCH: u32 = 64;
 /// The flag falls if the running clock has reached zero by `now`: the game ends on time, at the
 /// moment the clock fell. Returns whether it did.
 pub fn flag_falls(game: &mut Game, now: Timestamp) -> bool {
-    game.tick(now.ms())
+    game.tick(now)
 }
 
 impl Games {

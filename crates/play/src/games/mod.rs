@@ -16,7 +16,7 @@ pub use new::{Created, NewGameRequest, NewSetUp, settings_of};
 
 use crate::cache::Cache;
 use crate::error::{PlayCode, PlayError, PlayResult};
-use crate::hub::{Hub, Subscription};
+use crate::hub::{Hub, Subscription, Update};
 use crate::locks::Locks;
 use crate::metrics::Metrics;
 use crate::progress::Act;
@@ -128,6 +128,17 @@ impl Games {
         &self.timers
     }
 
+    /// Holds game `id`'s lock in this process while the turn lives: one change (or rematch ask)
+    /// of a game at a time here.
+    pub(crate) async fn lock(&self, id: &GameId) -> crate::locks::Turn<'_> {
+        self.locks.lock(id).await
+    }
+
+    /// Counts a game made elsewhere (a rematch the store created).
+    pub(crate) fn counted_creation(&self) {
+        self.metrics.games_created.inc();
+    }
+
     /// This process's name as the holder of leases.
     pub fn instance(&self) -> &str {
         &self.instance
@@ -229,7 +240,7 @@ impl Games {
     /// Declares the seat ready; the game starts when both are.
     pub async fn ready(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
         self.change(id, Actor::Token(token), |game, seat, now| {
-            game.ready(seat, now.ms())?;
+            game.ready(seat, now)?;
             Ok(Act::Ready)
         })
         .await
@@ -244,7 +255,7 @@ impl Games {
         to: Square,
     ) -> PlayResult<Changed> {
         self.change(id, Actor::Token(token), |game, seat, now| {
-            let ply = game.play(seat, from, to, now.ms())?;
+            let ply = game.play(seat, from, to, now)?;
             Ok(Act::Moved { ply, mover: seat })
         })
         .await
@@ -253,7 +264,7 @@ impl Games {
     /// Promotes the due pawn into `genome`.
     pub async fn promote(&self, id: &GameId, token: &str, genome: &Genome) -> PlayResult<Changed> {
         self.change(id, Actor::Token(token), |game, seat, now| {
-            Ok(Act::Promoted(game.promote(seat, genome, now.ms())?))
+            Ok(Act::Promoted(game.promote(seat, genome, now)?))
         })
         .await
     }
@@ -268,7 +279,7 @@ impl Games {
         }
         let changed = self
             .change(id, Actor::Token(token), |game, seat, now| {
-                let offer: DrawOffer = game.offer_draw(seat, now.ms())?;
+                let offer: DrawOffer = game.offer_draw(seat, now)?;
                 Ok(Act::Draw(offer))
             })
             .await?;
@@ -278,7 +289,7 @@ impl Games {
     /// Resigns: the seat loses.
     pub async fn resign(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
         self.change(id, Actor::Token(token), |game, seat, now| {
-            game.resign(seat, now.ms())?;
+            game.resign(seat, now)?;
             Ok(Act::Resigned)
         })
         .await
@@ -290,13 +301,13 @@ impl Games {
         if self.load(id).await?.created_by(token) {
             return self
                 .change(id, Actor::Creator(token), |game, _, now| {
-                    game.stop(now.ms())?;
+                    game.stop(now)?;
                     Ok(Act::Stopped)
                 })
                 .await;
         }
         self.change(id, Actor::Token(token), |game, seat, now| {
-            game.abort(seat, now.ms())?;
+            game.abort(seat, now)?;
             Ok(Act::Aborted)
         })
         .await
@@ -311,6 +322,18 @@ impl Games {
         act: impl Fn(&mut Game, Color, Timestamp) -> PlayResult<Act>,
     ) -> PlayResult<Changed> {
         self.change(id, Actor::Bot(version), act).await
+    }
+
+    /// Game `id` as it is now, as an update that says nothing of what happened: for a stream
+    /// that fell behind.
+    pub async fn current(&self, id: &GameId) -> PlayResult<Update> {
+        let stored = self.load(id).await?;
+        Ok(Update {
+            version: stored.version,
+            happened: Vec::new(),
+            joined: stored::joined(&stored),
+            game: stored.state,
+        })
     }
 
     /// Where game `id`'s rematch stands.

@@ -20,15 +20,15 @@ pub fn settings_of(
 ) -> PlayResult<Settings> {
     let defaults = Settings::default();
     let (initial, increment) = clock.map_or(
-        (Millis::from_ms(defaults.initial_ms), Millis::ZERO),
+        (defaults.initial_ms, Millis::ZERO),
         |(initial, increment)| (initial, increment.unwrap_or(Millis::ZERO)),
     );
     let settings = Settings::new(
         width.unwrap_or(defaults.width),
         height.unwrap_or(defaults.height),
-        initial.ms(),
+        initial,
     )?;
-    Ok(settings.with_increment(increment.ms())?)
+    Ok(settings.with_increment(increment)?)
 }
 
 /// A game about to be stored.
@@ -52,7 +52,7 @@ impl NewSetUp {
         let settings = GameSettings {
             width: settings.width.into(),
             height: settings.height.into(),
-            clock_initial_ms: settings.initial_ms,
+            clock_initial_ms: settings.initial_ms.ms(),
             white_bot,
             black_bot,
         };
@@ -78,7 +78,7 @@ impl NewSetUp {
             black_token,
             status: self.game.status(),
             state: &self.snapshot,
-            deadline_ms: self.game.deadline_ms(),
+            deadline_ms: self.game.deadline().map(gmo_types::Timestamp::ms),
             bot_turn,
             creator_token,
         }
@@ -121,7 +121,7 @@ impl Games {
         let black_bot = bot_seats::spec_of(request.black.as_deref(), "black")?;
         let between_bots = white_bot.is_some() && black_bot.is_some();
         if between_bots {
-            bot_seats::check_clock(Millis::from_ms(settings.initial_ms))?;
+            bot_seats::check_clock(settings.initial_ms)?;
         }
         let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
         let (white_token, black_token) = (token(&white_bot), token(&black_bot));
@@ -155,7 +155,7 @@ impl Games {
     /// After game `id` committed as `new`: count it, arm its flag timer, wake its bot.
     pub(crate) fn created(&self, id: &GameId, new: &NewSetUp, bot_turn: Option<&BotTurn>) {
         self.metrics.games_created.inc();
-        let deadline = new.game.deadline_ms().map(gmo_types::Timestamp::from_ms);
+        let deadline = new.game.deadline();
         self.arm_flag(id, deadline);
         if let Some(turn) = bot_turn {
             self.wake_bot(id, turn);

@@ -19,8 +19,8 @@ mod seeks;
 mod stream;
 mod values;
 
-use crate::app::AppState;
-use crate::config::BODY_LIMIT;
+use crate::state::AppState;
+use crate::settings::BODY_LIMIT;
 use crate::error::ApiError;
 use crate::metrics;
 use axum::Router;
@@ -32,7 +32,7 @@ use axum::response::{IntoResponse, Response};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-pub use refs::{genome_of_dna, preset_genomes, resolve_genome, square};
+pub use refs::{genome_of_dna, square};
 
 pub fn router(state: AppState) -> Router {
     let timed = Router::new()
@@ -51,7 +51,7 @@ pub fn router(state: AppState) -> Router {
         .merge(values::router())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
-            state.config.request_timeout,
+            state.settings.request_timeout,
         ));
     Router::new()
         .merge(timed)
