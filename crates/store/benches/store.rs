@@ -7,7 +7,7 @@
 
 use gmo_genome::{Genome, mutate, standard::QUEEN};
 use gmo_store::{Change, GameSettings, NewGame, Store, token_hash};
-use gmo_types::GameStatus;
+use gmo_types::{GameId, GameStatus};
 use serde_json::{Value, json};
 use sqlx::Connection;
 use std::collections::BTreeSet;
@@ -116,7 +116,7 @@ fn distinct_genomes(n: usize) -> Vec<Genome> {
 }
 
 /// A game whose state is about the size of a real one: 32 pieces and a move counter.
-async fn new_game(store: &Store) -> String {
+async fn new_game(store: &Store) -> GameId {
     let settings = GameSettings {
         width: 8,
         height: 8,
@@ -147,7 +147,7 @@ fn state(moves: usize) -> Value {
 }
 
 /// `moves` committed changes in a row, each over the version the last one returned.
-async fn play(store: &Store, id: &str, moves: usize) {
+async fn play(store: &Store, id: &GameId, moves: usize) {
     let mut version = 0;
     for n in 0..moves {
         let change = Change {

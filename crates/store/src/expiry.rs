@@ -12,13 +12,14 @@
 
 use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow, decode_plies};
 use crate::{Store, StoreError};
+use gmo_types::GameId;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// A change a sweep wrote.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Swept<P, S> {
-    pub id: String,
+    pub id: GameId,
     /// The game's version after the change.
     pub version: i64,
     pub change: Change<P, S>,
@@ -62,7 +63,7 @@ impl Store {
                 let game: Game<S> = row.into_game()?;
                 let (id, version, plies) = (game.id.clone(), game.version, game.plies);
                 let since: Vec<String> = sqlx::query_scalar(crate::games::RECORD_SINCE)
-                    .bind(&id)
+                    .bind(id.as_str())
                     .bind(game.state_plies)
                     .fetch_all(&mut *tx)
                     .await?;
@@ -70,7 +71,7 @@ impl Store {
                     continue;
                 };
                 let written = ChangeRow::of(&change)?;
-                let version = write_change!(tx, &id, version, plies, &written);
+                let version = write_change!(tx, id.as_str(), version, plies, &written);
                 swept.push(Swept {
                     id,
                     version,

@@ -7,8 +7,8 @@
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
-use crate::{Store, StoreError, new_id};
-use gmo_types::{ByColor, Color, GameStatus};
+use crate::{Store, StoreError};
+use gmo_types::{ByColor, Color, GameId, GameStatus};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +55,7 @@ pub struct BotTurn {
 /// A stored game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game<S> {
-    pub id: String,
+    pub id: GameId,
     /// How many changes were applied; pass it back to [`Store::apply`].
     pub version: i64,
     pub status: GameStatus,
@@ -290,36 +290,36 @@ impl Store {
     pub async fn create_game<S: Serialize>(
         &self,
         new: &NewGame<'_, S>,
-    ) -> Result<String, StoreError> {
-        let id = new_id();
+    ) -> Result<GameId, StoreError> {
+        let id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(new.state)?;
-        writing!(self, pool => insert_game!(pool, &id, new, &state))?;
+        writing!(self, pool => insert_game!(pool, id.as_str(), new, &state))?;
         Ok(id)
     }
 
     /// A game by id.
-    pub async fn load_game<S: DeserializeOwned>(&self, id: &str) -> Result<Game<S>, StoreError> {
+    pub async fn load_game<S: DeserializeOwned>(&self, id: &GameId) -> Result<Game<S>, StoreError> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let row: Option<GameRow> = reading!(self, pool => {
-            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+            sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
         row.ok_or_else(|| not_found(id))?.into_game()
     }
 
     /// A game's version: one indexed read, so that a caller holding the game's state from that
     /// version can use it instead of loading and decoding it again.
-    pub async fn game_version(&self, id: &str) -> Result<i64, StoreError> {
+    pub async fn game_version(&self, id: &GameId) -> Result<i64, StoreError> {
         let version: Option<i64> = reading!(self, pool => {
-            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+            sqlx::query_scalar(EXISTS).bind(id.as_str()).fetch_optional(pool).await
         })?;
         version.ok_or_else(|| not_found(id))
     }
 
     /// A game's version and who has joined it: the same one indexed read as
     /// [`Store::game_version`].
-    pub async fn game_head(&self, id: &str) -> Result<Head, StoreError> {
+    pub async fn game_head(&self, id: &GameId) -> Result<Head, StoreError> {
         let row: Option<(i64, bool, bool)> = reading!(self, pool => {
-            sqlx::query_as(HEAD).bind(id).fetch_optional(pool).await
+            sqlx::query_as(HEAD).bind(id.as_str()).fetch_optional(pool).await
         })?;
         let (version, white, black) = row.ok_or_else(|| not_found(id))?;
         Ok(Head {
@@ -331,13 +331,13 @@ impl Store {
     /// Notes that `seat`'s holder has opened game `id` → whether this call was the first to
     /// (a later one changes nothing). Not a change of the game: its version stays, so no other
     /// request's change is made stale by it.
-    pub async fn join(&self, id: &str, seat: Color) -> Result<bool, StoreError> {
+    pub async fn join(&self, id: &GameId, seat: Color) -> Result<bool, StoreError> {
         let sql = match seat {
             Color::White => JOIN_WHITE,
             Color::Black => JOIN_BLACK,
         };
         let changed = writing!(self, pool => {
-            sqlx::query(sql).bind(id).execute(pool).await.map(|done| done.rows_affected())
+            sqlx::query(sql).bind(id.as_str()).execute(pool).await.map(|done| done.rows_affected())
         })?;
         if changed == 0 {
             self.game_version(id).await?;
@@ -350,7 +350,7 @@ impl Store {
     /// gets [`StoreError::Stale`] and nothing changes.
     pub async fn apply<P: Serialize, S: Serialize>(
         &self,
-        id: &str,
+        id: &GameId,
         expected_version: i64,
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
@@ -368,7 +368,7 @@ impl Store {
         let version = transaction!(self, |tx, dialect| {
             let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
             let found: Option<(i64, i64)> = sqlx::query_as(lock)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let (version, plies) = found.ok_or_else(|| not_found(id))?;
@@ -378,21 +378,21 @@ impl Store {
                     found: version,
                 });
             }
-            write_change!(tx, id, version, plies, &row)
+            write_change!(tx, id.as_str(), version, plies, &row)
         });
         Ok(version)
     }
 
     /// Every ply of a game's record, in order.
-    pub async fn record<P: DeserializeOwned>(&self, id: &str) -> Result<Vec<P>, StoreError> {
+    pub async fn record<P: DeserializeOwned>(&self, id: &GameId) -> Result<Vec<P>, StoreError> {
         // One read transaction would be tidier, but the record only grows: reading the plies
         // after checking the game exists can only see more of them.
         let exists: Option<i64> = reading!(self, pool => {
-            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+            sqlx::query_scalar(EXISTS).bind(id.as_str()).fetch_optional(pool).await
         })?;
         exists.ok_or_else(|| not_found(id))?;
         let plies: Vec<String> = reading!(self, pool => {
-            sqlx::query_scalar(RECORD).bind(id).fetch_all(pool).await
+            sqlx::query_scalar(RECORD).bind(id.as_str()).fetch_all(pool).await
         })?;
         decode_plies(&plies)
     }
@@ -401,11 +401,11 @@ impl Store {
     /// for a missing game.
     pub async fn record_since<P: DeserializeOwned>(
         &self,
-        id: &str,
+        id: &GameId,
         from: i64,
     ) -> Result<Vec<P>, StoreError> {
         let plies: Vec<String> = reading!(self, pool => {
-            sqlx::query_scalar(RECORD_SINCE).bind(id).bind(from).fetch_all(pool).await
+            sqlx::query_scalar(RECORD_SINCE).bind(id.as_str()).bind(from).fetch_all(pool).await
         })?;
         decode_plies(&plies)
     }
@@ -436,12 +436,12 @@ const APPLY_POSTGRES: &str = "WITH up AS (\
 
 pub(crate) async fn apply_postgres(
     pool: &sqlx::PgPool,
-    id: &str,
+    id: &GameId,
     expected_version: i64,
     row: &ChangeRow,
 ) -> Result<i64, StoreError> {
     let applied: Option<i64> = sqlx::query_scalar(APPLY_POSTGRES)
-        .bind(id)
+        .bind(id.as_str())
         .bind(expected_version)
         .bind(row.status)
         .bind(row.finished)
@@ -463,11 +463,11 @@ pub(crate) async fn apply_postgres(
 /// moved on.
 pub(crate) async fn refusal(
     pool: &sqlx::PgPool,
-    id: &str,
+    id: &GameId,
     expected_version: i64,
 ) -> Result<i64, StoreError> {
     let found: Option<i64> = sqlx::query_scalar(EXISTS)
-        .bind(id)
+        .bind(id.as_str())
         .fetch_optional(pool)
         .await?;
     match found {
@@ -498,7 +498,7 @@ impl GameRow {
             creator_token: hash(self.creator_token)?,
             state: serde_json::from_str(&self.state)?,
             state_plies: self.state_plies,
-            id: self.id,
+            id: GameId::parse(&self.id)?,
             version: self.version,
             status: self.status.parse()?,
             finished: self.finished,
@@ -509,9 +509,9 @@ impl GameRow {
     }
 }
 
-fn not_found(id: &str) -> StoreError {
+fn not_found(id: &GameId) -> StoreError {
     StoreError::NotFound {
         what: "game",
-        key: id.to_owned(),
+        key: id.to_string(),
     }
 }

@@ -1,9 +1,11 @@
 //! Random ids and tokens, and the hashes tokens are stored as (docs/service.md: tokens are random,
 //! at least 128 bits, and stored hashed).
 
+use gmo_types::GameId;
 use rand::Rng;
 
-/// A fresh id for a game or a lab: 128 random bits in 32 hex digits.
+/// A fresh random name: 128 random bits in 32 hex digits (games, seeks and labs have typed ids:
+/// `GameId::from_bits(rand::random())`).
 pub fn new_id() -> String {
     format!("{:032x}", rand::rng().random::<u128>())
 }
@@ -31,7 +33,7 @@ pub fn token_matches(token: &str, stored: &[u8; 32]) -> bool {
 /// A seat's token in the rematch of game `game`, derived from its token there: only the holder of
 /// that token can compute it (any process can, from the request), and the store keeps only its
 /// [`token_hash`]. The same 32 hex digits as [`new_token`].
-pub fn rematch_token(token: &str, game: &str) -> String {
+pub fn rematch_token(token: &str, game: &GameId) -> String {
     let digest = gmo_genome::sha256(&format!("gmo rematch\0{game}\0{token}"));
     digest[..16]
         .iter()

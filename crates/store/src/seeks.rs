@@ -14,8 +14,8 @@
 
 use crate::connect::Dialect;
 use crate::games::NewGame;
-use crate::{Store, StoreError, new_id};
-use gmo_types::{Color, ColorWish};
+use crate::{Store, StoreError};
+use gmo_types::{Color, ColorWish, GameId, SeekId};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
@@ -65,7 +65,7 @@ pub struct SeekLimits {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opened {
     /// Opened under this id.
-    Open(String),
+    Open(SeekId),
     /// The client has `per_client` open seeks already; nothing was stored.
     ClientFull,
     /// The lobby has `overall` open seeks already; nothing was stored.
@@ -75,14 +75,14 @@ pub enum Opened {
 /// A stored seek.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seek {
-    pub id: String,
+    pub id: SeekId,
     pub token: [u8; 32],
     pub seat_token: [u8; 32],
     pub pool: Pool,
     pub wish: ColorWish,
     pub created_ms: i64,
     /// The game and the seat it was paired into, once paired.
-    pub paired: Option<(String, Color)>,
+    pub paired: Option<(GameId, Color)>,
 }
 
 /// Where a seek stands.
@@ -90,7 +90,7 @@ pub struct Seek {
 pub enum SeekState {
     Open,
     Paired {
-        game: String,
+        game: GameId,
         seat: Color,
     },
     /// Withdrawn, or never was.
@@ -101,7 +101,7 @@ pub enum SeekState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Accepted {
     /// Game `game` was created; the taker plays `seat`.
-    Paired { game: String, seat: Color },
+    Paired { game: GameId, seat: Color },
     /// Another pairing took the seek first.
     Taken,
     /// Withdrawn, gone quiet, or never was.
@@ -198,7 +198,7 @@ impl Store {
         new: &NewSeek<'_>,
         limits: SeekLimits,
     ) -> Result<Opened, StoreError> {
-        let id = new_id();
+        let id = SeekId::from_bits(rand::random());
         let pool = new.pool;
         let opened = transaction!(self, |tx, dialect| {
             if dialect == Dialect::Postgres {
@@ -218,7 +218,7 @@ impl Store {
                 Opened::LobbyFull
             } else {
                 sqlx::query(INSERT)
-                    .bind(&id)
+                    .bind(id.as_str())
                     .bind(&new.token[..])
                     .bind(&new.seat_token[..])
                     .bind(new.client)
@@ -231,7 +231,7 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
                 sqlx::query(INSERT_PULSE)
-                    .bind(&id)
+                    .bind(id.as_str())
                     .bind(new.now_ms)
                     .execute(&mut *tx)
                     .await?;
@@ -243,10 +243,10 @@ impl Store {
 
     /// A seek by id (open or paired; `None` once withdrawn). Read from the writer, so that a
     /// pairing that just committed is seen.
-    pub async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+    pub async fn seek(&self, id: &SeekId) -> Result<Option<Seek>, StoreError> {
         let sql = by_id(self.dialect(), false);
         let row: Option<SeekRow> = writing!(self, pool => {
-            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+            sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
         row.map(SeekRow::into_seek).transpose()
     }
@@ -265,9 +265,9 @@ impl Store {
     }
 
     /// Records that seek `id`'s stream is alive at `now_ms` (it never locks the seek's row).
-    pub async fn pulse_seek(&self, id: &str, now_ms: i64) -> Result<(), StoreError> {
+    pub async fn pulse_seek(&self, id: &SeekId, now_ms: i64) -> Result<(), StoreError> {
         writing!(self, pool => {
-            sqlx::query(PULSE).bind(id).bind(now_ms).execute(pool).await.map(drop)
+            sqlx::query(PULSE).bind(id.as_str()).bind(now_ms).execute(pool).await.map(drop)
         })?;
         Ok(())
     }
@@ -278,17 +278,17 @@ impl Store {
     /// finds no match stays open. The second value is the seek this call paired it with.
     pub async fn pair_seek<S: Serialize>(
         &self,
-        id: &str,
+        id: &SeekId,
         alive_since_ms: i64,
         template: &NewGame<'_, S>,
-    ) -> Result<(SeekState, Option<String>), StoreError> {
-        let game_id = new_id();
+    ) -> Result<(SeekState, Option<SeekId>), StoreError> {
+        let game_id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(template.state)?;
         let coin: bool = rand::random();
         let (own_sql, match_sql) = (by_id(self.dialect(), true), oldest_match(self.dialect()));
         let outcome = transaction!(self, |tx, dialect| {
             let own: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let Some(own) = own.map(SeekRow::into_seek).transpose()? else {
@@ -304,7 +304,7 @@ impl Store {
                     .await?;
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
-                .bind(id)
+                .bind(id.as_str())
                 .bind(alive_since_ms)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -312,7 +312,7 @@ impl Store {
                 None
             } else {
                 sqlx::query_as(&match_sql)
-                    .bind(id)
+                    .bind(id.as_str())
                     .bind(i32::from(own.pool.width))
                     .bind(i32::from(own.pool.height))
                     .bind(own.pool.initial_ms)
@@ -331,23 +331,22 @@ impl Store {
                         Color::Black => (other_seek.seat_token, own.seat_token),
                     };
                     let new = seated(template, white, black);
-                    insert_game!(&mut *tx, &game_id, &new, &state)?;
-                    for (seek, its_seat) in [(id, seat), (other_seek.id.as_str(), seat.opponent())]
-                    {
+                    insert_game!(&mut *tx, game_id.as_str(), &new, &state)?;
+                    for (seek, its_seat) in [(id, seat), (&other_seek.id, seat.opponent())] {
                         sqlx::query(MARK)
-                            .bind(seek)
-                            .bind(&game_id)
+                            .bind(seek.as_str())
+                            .bind(game_id.as_str())
                             .bind(its_seat.name())
                             .execute(&mut *tx)
                             .await?;
                         sqlx::query(FORGET_PULSE)
-                            .bind(seek)
+                            .bind(seek.as_str())
                             .execute(&mut *tx)
                             .await?;
                         if dialect == Dialect::Postgres {
                             sqlx::query(ANNOUNCE)
                                 .bind(SEEK_CHANNEL)
-                                .bind(seek)
+                                .bind(seek.as_str())
                                 .execute(&mut *tx)
                                 .await?;
                         }
@@ -368,18 +367,18 @@ impl Store {
     /// gets the colour the seeker did not wish for, else a coin's.
     pub async fn accept_seek<S: Serialize>(
         &self,
-        id: &str,
+        id: &SeekId,
         alive_since_ms: i64,
         template: &NewGame<'_, S>,
         taker_token: [u8; 32],
     ) -> Result<Accepted, StoreError> {
-        let game_id = new_id();
+        let game_id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(template.state)?;
         let coin: bool = rand::random();
         let own_sql = by_id(self.dialect(), true);
         let outcome = transaction!(self, |tx, dialect| {
             let found: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let Some(seek) = found.map(SeekRow::into_seek).transpose()? else {
@@ -389,7 +388,7 @@ impl Store {
                 return Ok(Accepted::Taken);
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
-                .bind(id)
+                .bind(id.as_str())
                 .bind(alive_since_ms)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -401,18 +400,26 @@ impl Store {
                 Color::White => (seek.seat_token, taker_token),
                 Color::Black => (taker_token, seek.seat_token),
             };
-            insert_game!(&mut *tx, &game_id, &seated(template, white, black), &state)?;
+            insert_game!(
+                &mut *tx,
+                game_id.as_str(),
+                &seated(template, white, black),
+                &state
+            )?;
             sqlx::query(MARK)
-                .bind(id)
-                .bind(&game_id)
+                .bind(id.as_str())
+                .bind(game_id.as_str())
                 .bind(seeker.name())
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+            sqlx::query(FORGET_PULSE)
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await?;
             if dialect == Dialect::Postgres {
                 sqlx::query(ANNOUNCE)
                     .bind(SEEK_CHANNEL)
-                    .bind(id)
+                    .bind(id.as_str())
                     .execute(&mut *tx)
                     .await?;
             }
@@ -426,11 +433,11 @@ impl Store {
 
     /// Withdraws open seek `id` → where it stood: `Open` means it is withdrawn now; a paired
     /// seek stays paired.
-    pub async fn withdraw_seek(&self, id: &str) -> Result<SeekState, StoreError> {
+    pub async fn withdraw_seek(&self, id: &SeekId) -> Result<SeekState, StoreError> {
         let own_sql = by_id(self.dialect(), true);
         let before = transaction!(self, |tx, _dialect| {
             let found: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             match found.map(SeekRow::into_seek).transpose()? {
@@ -440,8 +447,14 @@ impl Store {
                     ..
                 }) => SeekState::Paired { game, seat },
                 Some(_) => {
-                    sqlx::query(DELETE).bind(id).execute(&mut *tx).await?;
-                    sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+                    sqlx::query(DELETE)
+                        .bind(id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(FORGET_PULSE)
+                        .bind(id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
                     SeekState::Open
                 }
             }
@@ -483,8 +496,8 @@ impl SeekRow {
         };
         let digest = |bytes: &[u8]| crate::claim::parse_digest(bytes);
         let paired = match (self.game_id, self.seat.as_deref()) {
-            (Some(game), Some("white")) => Some((game, Color::White)),
-            (Some(game), Some("black")) => Some((game, Color::Black)),
+            (Some(game), Some("white")) => Some((GameId::parse(&game)?, Color::White)),
+            (Some(game), Some("black")) => Some((GameId::parse(&game)?, Color::Black)),
             (None, None) => None,
             _ => return Err(StoreError::Corrupt(format!("seek {} half paired", self.id))),
         };
@@ -500,7 +513,7 @@ impl SeekRow {
             wish: self.color.parse()?,
             created_ms: self.created_ms,
             paired,
-            id: self.id,
+            id: SeekId::parse(&self.id)?,
         })
     }
 }

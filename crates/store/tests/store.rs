@@ -7,7 +7,7 @@ use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
 use gmo_store::{BotTurn, Change, GameSettings, Joined, NewGame, Store, StoreError, token_hash};
-use gmo_types::{Color, GameStatus};
+use gmo_types::{Color, GameId, GameStatus};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,6 +39,7 @@ both!(
     concurrent_claims_split_the_bot_turns,
     live_bot_games_are_capped_across_stores,
     seats_join_once_without_a_new_version,
+    a_stored_id_that_is_no_id_is_corrupt,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ fn settings() -> GameSettings {
 }
 
 /// A game whose toy state is the list of plies applied so far.
-async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
+async fn new_game(store: &Store, deadline_ms: Option<i64>) -> GameId {
     new_game_with(store, deadline_ms, None).await
 }
 
@@ -93,7 +94,7 @@ async fn new_game_with(
     store: &Store,
     deadline_ms: Option<i64>,
     bot_turn: Option<BotTurn>,
-) -> String {
+) -> GameId {
     store
         .create_game(&NewGame {
             settings: &settings(),
@@ -562,8 +563,35 @@ async fn stale_or_unknown_writers_change_nothing(db: Db) {
     }
 }
 
-fn new_id_unknown() -> String {
+/// A well-formed id (a game's, a lab's) that nothing has.
+/// Ids are checked where they enter, stored rows included: a game whose id is no id (written
+/// behind the store's back) is reported corrupt, not handed on.
+async fn a_stored_id_that_is_no_id_is_corrupt(db: Db) {
+    let turn = BotTurn {
+        due_ms: NOW - 10,
+        holder: "a".into(),
+        lease_ms: NOW - 1,
+    };
+    let id = new_game_with(&db.store, Some(NOW - 1), Some(turn)).await;
+    let broken = format!("UPDATE games SET id = 'not-an-id' WHERE id = '{id}'");
+    common::execute(&db, &broken).await;
+    let corrupt = |what: &str, error: Result<usize, StoreError>| match error {
+        Err(StoreError::Corrupt(why)) => assert!(why.contains("\"not-an-id\""), "{what}: {why}"),
+        other => panic!("{what}: {other:?}"),
+    };
+    let swept = db
+        .store
+        .sweep_expired(NOW, 10, |game, _| Some(flag_fell(game.state)))
+        .await;
+    corrupt("the sweep", swept.map(|swept| swept.len()));
+    let claimed = db.store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    corrupt("a claim", claimed.map(|claimed| claimed.len()));
+}
+
+fn new_id_unknown<I: std::str::FromStr<Err = gmo_types::BadId>>() -> I {
     gmo_store::new_id()
+        .parse()
+        .expect("a random id is well formed")
 }
 
 const WRITERS: usize = 16;
@@ -609,7 +637,7 @@ async fn concurrent_writers_are_serialised(db: Db) {
 }
 
 /// Loads, plays and applies until no other writer got in between.
-async fn write_with_retry(store: &Store, id: &str, ply: Value) {
+async fn write_with_retry(store: &Store, id: &GameId, ply: Value) {
     loop {
         let game = store.load_game::<Vec<Value>>(id).await.expect("load");
         match store
@@ -642,7 +670,7 @@ async fn expired_games_are_swept_once(db: Db) {
         .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await
         .expect("sweep");
-    let ids: BTreeSet<String> = swept.iter().map(|s| s.id.clone()).collect();
+    let ids: BTreeSet<GameId> = swept.iter().map(|s| s.id.clone()).collect();
     assert_eq!(ids, expired);
     assert_eq!(swept.len(), expired.len());
     for id in &expired {
@@ -728,7 +756,7 @@ async fn concurrent_sweepers_split_the_games(db: Db) {
         claimed.extend(sweeper.await.expect("sweeper"));
     }
     claimed.sort();
-    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    let unique: BTreeSet<GameId> = claimed.iter().cloned().collect();
     assert_eq!(claimed.len(), unique.len(), "no game claimed twice");
     assert_eq!(unique, expired);
     for id in &expired {
@@ -1000,7 +1028,7 @@ async fn seats_join_once_without_a_new_version(db: Db) {
 // Bots
 
 /// A game (Black a bot) whose bot is due at `due_ms`, leased to `holder` until `lease_ms`.
-async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> String {
+async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> GameId {
     let turn = BotTurn {
         due_ms,
         holder: holder.into(),
@@ -1098,7 +1126,7 @@ async fn concurrent_claims_split_the_bot_turns(db: Db) {
     for taker in takers {
         claimed.extend(taker.await.expect("taker"));
     }
-    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    let unique: BTreeSet<GameId> = claimed.iter().cloned().collect();
     assert_eq!(claimed.len(), unique.len(), "no turn claimed twice");
     assert_eq!(unique, due);
 }
