@@ -7,7 +7,7 @@
 
 use gmo_genome::{Genome, mutate, standard::QUEEN};
 use gmo_store::{Change, GameSettings, NewGame, Store, token_hash};
-use gmo_types::{GameId, GameStatus};
+use gmo_types::{GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use sqlx::Connection;
 use std::collections::BTreeSet;
@@ -120,7 +120,7 @@ async fn new_game(store: &Store) -> GameId {
     let settings = GameSettings {
         width: 8,
         height: 8,
-        clock_initial_ms: 300_000,
+        clock_initial: Millis::from_secs(300),
         white_bot: None,
         black_bot: None,
     };
@@ -131,7 +131,7 @@ async fn new_game(store: &Store) -> GameId {
             black_token: Some(token_hash("b")),
             status: GameStatus::InProgress,
             state: &state(0),
-            deadline_ms: Some(i64::MAX),
+            deadline: Some(Timestamp::from_ms(i64::MAX)),
             bot_turn: None,
             creator_token: None,
         })
@@ -154,7 +154,7 @@ async fn play(store: &Store, id: &GameId, moves: usize) {
             ply: Some(json!({"from": "e2", "to": "e4", "landed": "e4", "n": n})),
             state: Some(state(n + 1)),
             status: GameStatus::InProgress,
-            deadline_ms: Some(i64::MAX),
+            deadline: Some(Timestamp::from_ms(i64::MAX)),
             finished: false,
             bot_turn: None,
         };

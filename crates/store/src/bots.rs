@@ -9,17 +9,17 @@
 use crate::connect::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
-use gmo_types::GameId;
+use gmo_types::{GameId, Timestamp};
 use serde::Serialize;
 
 /// Who acts for a game's bot, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLease {
     /// From when the bot may act.
-    pub due_ms: i64,
+    pub due: Timestamp,
     pub holder: Option<String>,
     /// Until when `holder`'s lease holds.
-    pub lease_ms: Option<i64>,
+    pub lease_until: Option<Timestamp>,
 }
 
 pub(crate) const LIVE_BOT_GAMES: &str = "SELECT COUNT(*) FROM games \
@@ -81,22 +81,22 @@ impl Store {
         Ok(live)
     }
 
-    /// Takes up to `limit` games whose bot is due by `now_ms` and whose lease ran out (or was
-    /// released), for `holder` until `lease_ms` → their ids. Safe from every process at once:
+    /// Takes up to `limit` games whose bot is due by `now` and whose lease ran out (or was
+    /// released), for `holder` until `lease_until` → their ids. Safe from every process at once:
     /// no game is handed to two takers.
     pub async fn claim_bot_turns(
         &self,
         holder: &str,
-        now_ms: i64,
-        lease_ms: i64,
+        now: Timestamp,
+        lease_until: Timestamp,
         limit: u32,
     ) -> Result<Vec<GameId>, StoreError> {
         let sql = self.dialect().pick(CLAIM_POSTGRES, CLAIM_SQLITE);
         let ids: Vec<String> = writing!(self, pool => {
             sqlx::query_scalar(sql)
                 .bind(holder)
-                .bind(lease_ms)
-                .bind(now_ms)
+                .bind(lease_until.ms())
+                .bind(now.ms())
                 .bind(i64::from(limit))
                 .fetch_all(pool)
                 .await
@@ -104,19 +104,19 @@ impl Store {
         ids.iter().map(|id| Ok(GameId::parse(id)?)).collect()
     }
 
-    /// Extends `holder`'s lease on game `id`'s bot turn to `lease_ms` → whether it still holds it
+    /// Extends `holder`'s lease on game `id`'s bot turn to `lease_until` → whether it still holds it
     /// (false: the turn was taken over, or is no more).
     pub async fn renew_bot_lease(
         &self,
         id: &GameId,
         holder: &str,
-        lease_ms: i64,
+        lease_until: Timestamp,
     ) -> Result<bool, StoreError> {
         let renewed = writing!(self, pool => {
             sqlx::query(RENEW)
                 .bind(id.as_str())
                 .bind(holder)
-                .bind(lease_ms)
+                .bind(lease_until.ms())
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())
@@ -143,9 +143,9 @@ impl Store {
             sqlx::query_as(LEASE).bind(id.as_str()).fetch_optional(pool).await
         })?;
         Ok(row.map(|(due_ms, holder, lease_ms)| BotLease {
-            due_ms,
+            due: Timestamp::from_ms(due_ms),
             holder,
-            lease_ms,
+            lease_until: lease_ms.map(Timestamp::from_ms),
         }))
     }
 }

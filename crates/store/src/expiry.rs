@@ -12,7 +12,7 @@
 
 use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow, decode_plies};
 use crate::{Store, StoreError};
-use gmo_types::GameId;
+use gmo_types::{GameId, Timestamp};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -27,11 +27,11 @@ pub struct Swept<P, S> {
 
 impl Store {
     /// Ends (or otherwise changes, as `decide` says) up to `limit` games whose deadline is at or
-    /// before `now_ms`. Safe to run from every process at once: no game is handed to two sweeps,
+    /// before `now`. Safe to run from every process at once: no game is handed to two sweeps,
     /// nor to a sweep while a move holds it.
     pub async fn sweep_expired<P, S, F>(
         &self,
-        now_ms: i64,
+        now: Timestamp,
         limit: u32,
         mut decide: F,
     ) -> Result<Vec<Swept<P, S>>, StoreError>
@@ -54,7 +54,7 @@ impl Store {
                 crate::connect::Dialect::Sqlite => &sqlite,
             };
             let rows: Vec<GameRow> = sqlx::query_as(sql)
-                .bind(now_ms)
+                .bind(now.ms())
                 .bind(i64::from(limit))
                 .fetch_all(&mut *tx)
                 .await?;

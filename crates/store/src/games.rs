@@ -8,7 +8,7 @@
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
 use crate::{Store, StoreError};
-use gmo_types::{ByColor, Color, GameId, GameStatus};
+use gmo_types::{ByColor, Color, GameId, GameStatus, Millis, Timestamp};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 pub struct GameSettings {
     pub width: u16,
     pub height: u16,
-    pub clock_initial_ms: i64,
+    /// The time each side's clock starts with.
+    pub clock_initial: Millis,
     /// `Some(name)` when a bot plays that side (and the seat has no token).
     pub white_bot: Option<String>,
     pub black_bot: Option<String>,
@@ -32,7 +33,8 @@ pub struct NewGame<'a, S> {
     pub black_token: Option<[u8; 32]>,
     pub status: GameStatus,
     pub state: &'a S,
-    pub deadline_ms: Option<i64>,
+    /// When the running clock falls, if one runs from the start.
+    pub deadline: Option<Timestamp>,
     /// The bot's first turn, when a bot is to move from the start (a game between bots).
     pub bot_turn: Option<BotTurn>,
     /// [`crate::token_hash`] of the creator's token, which may stop the game (games between bots).
@@ -44,12 +46,12 @@ pub struct NewGame<'a, S> {
 /// any process takes the turn over once the lease has run out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotTurn {
-    /// From when the bot may act, in ms since the Unix epoch.
-    pub due_ms: i64,
+    /// From when the bot may act.
+    pub due: Timestamp,
     /// The process holding the lease (an opaque name it gave itself).
     pub holder: String,
-    /// Until when the lease holds, in ms since the Unix epoch.
-    pub lease_ms: i64,
+    /// Until when the lease holds.
+    pub lease_until: Timestamp,
 }
 
 /// A stored game.
@@ -71,8 +73,8 @@ pub struct Game<S> {
     pub state_plies: i64,
     /// Length of the record.
     pub plies: i64,
-    /// When the running clock falls, in ms since the Unix epoch; `None` when no clock runs.
-    pub deadline_ms: Option<i64>,
+    /// When the running clock falls; `None` when no clock runs.
+    pub deadline: Option<Timestamp>,
     /// Whether each seat's holder has opened the game with its token ([`Store::join`]).
     pub joined: Joined,
 }
@@ -121,7 +123,7 @@ pub struct Change<P, S> {
     pub state: Option<S>,
     pub status: GameStatus,
     /// The next time the clock falls; ignored (stored as none) when `finished`.
-    pub deadline_ms: Option<i64>,
+    pub deadline: Option<Timestamp>,
     pub finished: bool,
     /// The bot's turn, when a bot is to move next; ignored (stored as none) when `finished`.
     pub bot_turn: Option<BotTurn>,
@@ -176,7 +178,7 @@ const JOIN_WHITE: &str =
 const JOIN_BLACK: &str =
     "UPDATE games SET black_joined = TRUE WHERE id = $1 AND black_joined = FALSE";
 
-/// A change as it is written: JSON texts and the deadline it keeps.
+/// A change as it is written: JSON texts, and the deadline it keeps in ms since the epoch.
 pub(crate) struct ChangeRow {
     pub ply: Option<String>,
     pub state: Option<String>,
@@ -204,7 +206,10 @@ impl ChangeRow {
                 .transpose()?,
             status: change.status.name(),
             // A finished game has no running clock, so the sweep never sees it again.
-            deadline_ms: change.deadline_ms.filter(|_| !change.finished),
+            deadline_ms: change
+                .deadline
+                .filter(|_| !change.finished)
+                .map(Timestamp::ms),
             finished: change.finished,
             // Nor does a bot act in it.
             bot_turn: change.bot_turn.clone().filter(|_| !change.finished),
@@ -212,7 +217,7 @@ impl ChangeRow {
     }
 
     pub(crate) fn bot_due_ms(&self) -> Option<i64> {
-        self.bot_turn.as_ref().map(|turn| turn.due_ms)
+        self.bot_turn.as_ref().map(|turn| turn.due.ms())
     }
 
     pub(crate) fn bot_holder(&self) -> Option<&str> {
@@ -220,7 +225,7 @@ impl ChangeRow {
     }
 
     pub(crate) fn bot_lease_ms(&self) -> Option<i64> {
-        self.bot_turn.as_ref().map(|turn| turn.lease_ms)
+        self.bot_turn.as_ref().map(|turn| turn.lease_until.ms())
     }
 }
 
@@ -268,16 +273,16 @@ macro_rules! insert_game {
             .bind(new.status.name())
             .bind(i32::from(settings.width))
             .bind(i32::from(settings.height))
-            .bind(settings.clock_initial_ms)
+            .bind(settings.clock_initial.ms())
             .bind(settings.white_bot.as_deref())
             .bind(settings.black_bot.as_deref())
             .bind(new.white_token.as_ref().map(|h| &h[..]))
             .bind(new.black_token.as_ref().map(|h| &h[..]))
             .bind($state)
-            .bind(new.deadline_ms)
-            .bind(turn.map(|turn| turn.due_ms))
+            .bind(new.deadline.map(|deadline| deadline.ms()))
+            .bind(turn.map(|turn| turn.due.ms()))
             .bind(turn.map(|turn| turn.holder.as_str()))
-            .bind(turn.map(|turn| turn.lease_ms))
+            .bind(turn.map(|turn| turn.lease_until.ms()))
             .bind(new.creator_token.as_ref().map(|h| &h[..]))
             .execute($executor)
             .await
@@ -489,7 +494,7 @@ impl GameRow {
             settings: GameSettings {
                 width: size(self.width)?,
                 height: size(self.height)?,
-                clock_initial_ms: self.clock_initial_ms,
+                clock_initial: Millis::from_ms(self.clock_initial_ms),
                 white_bot: self.white_bot,
                 black_bot: self.black_bot,
             },
@@ -503,7 +508,7 @@ impl GameRow {
             status: self.status.parse()?,
             finished: self.finished,
             plies: self.plies,
-            deadline_ms: self.deadline_ms,
+            deadline: self.deadline_ms.map(Timestamp::from_ms),
             joined: ByColor::new(self.white_joined, self.black_joined),
         })
     }

@@ -15,7 +15,7 @@
 use crate::connect::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
-use gmo_types::{Color, ColorWish, GameId, SeekId};
+use gmo_types::{Color, ColorWish, GameId, Millis, SeekId, Timestamp};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
@@ -26,8 +26,10 @@ pub const SEEK_CHANNEL: &str = "gmo_seeks";
 pub struct Pool {
     pub width: u16,
     pub height: u16,
-    pub initial_ms: i64,
-    pub increment_ms: i64,
+    /// The time each side's clock starts with.
+    pub initial: Millis,
+    /// The time added to a side's clock for each of its moves.
+    pub increment: Millis,
 }
 
 impl Pool {
@@ -35,7 +37,10 @@ impl Pool {
     fn key(&self) -> String {
         format!(
             "{}x{}:{}+{}",
-            self.width, self.height, self.initial_ms, self.increment_ms
+            self.width,
+            self.height,
+            self.initial.ms(),
+            self.increment.ms()
         )
     }
 }
@@ -51,7 +56,7 @@ pub struct NewSeek<'a> {
     pub client: &'a str,
     pub pool: Pool,
     pub wish: ColorWish,
-    pub now_ms: i64,
+    pub now: Timestamp,
 }
 
 /// How many open seeks there may be.
@@ -80,7 +85,7 @@ pub struct Seek {
     pub seat_token: [u8; 32],
     pub pool: Pool,
     pub wish: ColorWish,
-    pub created_ms: i64,
+    pub created_at: Timestamp,
     /// The game and the seat it was paired into, once paired.
     pub paired: Option<(GameId, Color)>,
 }
@@ -224,15 +229,15 @@ impl Store {
                     .bind(new.client)
                     .bind(i32::from(pool.width))
                     .bind(i32::from(pool.height))
-                    .bind(pool.initial_ms)
-                    .bind(pool.increment_ms)
+                    .bind(pool.initial.ms())
+                    .bind(pool.increment.ms())
                     .bind(new.wish.name())
-                    .bind(new.now_ms)
+                    .bind(new.now.ms())
                     .execute(&mut *tx)
                     .await?;
                 sqlx::query(INSERT_PULSE)
                     .bind(id.as_str())
-                    .bind(new.now_ms)
+                    .bind(new.now.ms())
                     .execute(&mut *tx)
                     .await?;
                 Opened::Open(id)
@@ -251,35 +256,35 @@ impl Store {
         row.map(SeekRow::into_seek).transpose()
     }
 
-    /// Up to `limit` open seeks alive since `alive_since_ms`, newest first.
+    /// Up to `limit` open seeks alive since `alive_since`, newest first.
     pub async fn open_seeks(
         &self,
-        alive_since_ms: i64,
+        alive_since: Timestamp,
         limit: u32,
     ) -> Result<Vec<Seek>, StoreError> {
         let sql = list_sql(limit);
         let rows: Vec<SeekRow> = reading!(self, pool => {
-            sqlx::query_as(&sql).bind(alive_since_ms).fetch_all(pool).await
+            sqlx::query_as(&sql).bind(alive_since.ms()).fetch_all(pool).await
         })?;
         rows.into_iter().map(SeekRow::into_seek).collect()
     }
 
-    /// Records that seek `id`'s stream is alive at `now_ms` (it never locks the seek's row).
-    pub async fn pulse_seek(&self, id: &SeekId, now_ms: i64) -> Result<(), StoreError> {
+    /// Records that seek `id`'s stream is alive at `now` (it never locks the seek's row).
+    pub async fn pulse_seek(&self, id: &SeekId, now: Timestamp) -> Result<(), StoreError> {
         writing!(self, pool => {
-            sqlx::query(PULSE).bind(id.as_str()).bind(now_ms).execute(pool).await.map(drop)
+            sqlx::query(PULSE).bind(id.as_str()).bind(now.ms()).execute(pool).await.map(drop)
         })?;
         Ok(())
     }
 
-    /// Pairs open seek `id` with the oldest open seek of its pool alive since `alive_since_ms`
+    /// Pairs open seek `id` with the oldest open seek of its pool alive since `alive_since`
     /// whose wish fits, creating the game `template` describes (its tokens are the seeks'
     /// seat tokens), all in one transaction → where the seek stands afterwards. A seek that
     /// finds no match stays open. The second value is the seek this call paired it with.
     pub async fn pair_seek<S: Serialize>(
         &self,
         id: &SeekId,
-        alive_since_ms: i64,
+        alive_since: Timestamp,
         template: &NewGame<'_, S>,
     ) -> Result<(SeekState, Option<SeekId>), StoreError> {
         let game_id = GameId::from_bits(rand::random());
@@ -305,7 +310,7 @@ impl Store {
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
                 .bind(id.as_str())
-                .bind(alive_since_ms)
+                .bind(alive_since.ms())
                 .fetch_optional(&mut *tx)
                 .await?;
             let found: Option<SeekRow> = if alive.is_none() {
@@ -315,9 +320,9 @@ impl Store {
                     .bind(id.as_str())
                     .bind(i32::from(own.pool.width))
                     .bind(i32::from(own.pool.height))
-                    .bind(own.pool.initial_ms)
-                    .bind(own.pool.increment_ms)
-                    .bind(alive_since_ms)
+                    .bind(own.pool.initial.ms())
+                    .bind(own.pool.increment.ms())
+                    .bind(alive_since.ms())
                     .bind(own.wish.name())
                     .fetch_optional(&mut *tx)
                     .await?
@@ -362,13 +367,13 @@ impl Store {
         Ok(outcome)
     }
 
-    /// Takes open seek `id` (alive since `alive_since_ms`) for a caller whose seat token hashes
+    /// Takes open seek `id` (alive since `alive_since`) for a caller whose seat token hashes
     /// to `taker_token`, creating the game `template` describes, in one transaction. The taker
     /// gets the colour the seeker did not wish for, else a coin's.
     pub async fn accept_seek<S: Serialize>(
         &self,
         id: &SeekId,
-        alive_since_ms: i64,
+        alive_since: Timestamp,
         template: &NewGame<'_, S>,
         taker_token: [u8; 32],
     ) -> Result<Accepted, StoreError> {
@@ -389,7 +394,7 @@ impl Store {
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
                 .bind(id.as_str())
-                .bind(alive_since_ms)
+                .bind(alive_since.ms())
                 .fetch_optional(&mut *tx)
                 .await?;
             if alive.is_none() {
@@ -462,23 +467,23 @@ impl Store {
         Ok(before)
     }
 
-    /// Withdraws the open seeks quiet since `alive_since_ms` or opened before `opened_since_ms`,
-    /// and forgets paired seeks made before `forget_before_ms` → how many seeks went.
+    /// Withdraws the open seeks quiet since `alive_since` or opened before `opened_since`, and
+    /// forgets paired seeks made before `forget_before` → how many seeks went.
     pub async fn sweep_seeks(
         &self,
-        alive_since_ms: i64,
-        opened_since_ms: i64,
-        forget_before_ms: i64,
+        alive_since: Timestamp,
+        opened_since: Timestamp,
+        forget_before: Timestamp,
     ) -> Result<u64, StoreError> {
         let gone = transaction!(self, |tx, _dialect| {
             let quiet = sqlx::query(SWEEP_QUIET)
-                .bind(alive_since_ms)
-                .bind(opened_since_ms)
+                .bind(alive_since.ms())
+                .bind(opened_since.ms())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
             let paired = sqlx::query(SWEEP_PAIRED)
-                .bind(forget_before_ms)
+                .bind(forget_before.ms())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -507,11 +512,11 @@ impl SeekRow {
             pool: Pool {
                 width: size(self.width)?,
                 height: size(self.height)?,
-                initial_ms: self.clock_initial_ms,
-                increment_ms: self.clock_increment_ms,
+                initial: Millis::from_ms(self.clock_initial_ms),
+                increment: Millis::from_ms(self.clock_increment_ms),
             },
             wish: self.color.parse()?,
-            created_ms: self.created_ms,
+            created_at: Timestamp::from_ms(self.created_ms),
             paired,
             id: SeekId::parse(&self.id)?,
         })

@@ -7,7 +7,7 @@ use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
 use gmo_store::{BotTurn, Change, GameSettings, Joined, NewGame, Store, StoreError, token_hash};
-use gmo_types::{Color, GameId, GameStatus};
+use gmo_types::{Color, GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -78,21 +78,21 @@ fn settings() -> GameSettings {
     GameSettings {
         width: 8,
         height: 8,
-        clock_initial_ms: 300_000,
+        clock_initial: ms(300_000),
         white_bot: None,
         black_bot: Some("random".into()),
     }
 }
 
 /// A game whose toy state is the list of plies applied so far.
-async fn new_game(store: &Store, deadline_ms: Option<i64>) -> GameId {
-    new_game_with(store, deadline_ms, None).await
+async fn new_game(store: &Store, deadline: Option<Timestamp>) -> GameId {
+    new_game_with(store, deadline, None).await
 }
 
 /// A game (Black a bot) with a clock deadline and a bot turn.
 async fn new_game_with(
     store: &Store,
-    deadline_ms: Option<i64>,
+    deadline: Option<Timestamp>,
     bot_turn: Option<BotTurn>,
 ) -> GameId {
     store
@@ -102,7 +102,7 @@ async fn new_game_with(
             black_token: None,
             status: GameStatus::InProgress,
             state: &Vec::<Value>::new(),
-            deadline_ms,
+            deadline,
             bot_turn,
             creator_token: None,
         })
@@ -118,7 +118,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
         ply: Some(ply),
         state: Some(next),
         status: GameStatus::InProgress,
-        deadline_ms: None,
+        deadline: None,
         finished: false,
         bot_turn: None,
     }
@@ -130,7 +130,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
         ply: None,
         state: Some(state),
         status: GameStatus::BlackWon,
-        deadline_ms: Some(0),
+        deadline: Some(Timestamp::EPOCH),
         finished: true,
         bot_turn: None,
     }
@@ -349,14 +349,14 @@ async fn bad_presets_are_refused_and_store_nothing(db: Db) {
 // Games
 
 async fn games_are_created_and_loaded(db: Db) {
-    let id = new_game(&db.store, Some(1234)).await;
+    let id = new_game(&db.store, Some(Timestamp::from_ms(1234))).await;
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.id, id);
     assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
     assert_eq!(game.status, GameStatus::InProgress);
     assert_eq!(game.settings, settings());
     assert_eq!(game.state, Vec::<Value>::new());
-    assert_eq!(game.deadline_ms, Some(1234));
+    assert_eq!(game.deadline, Some(Timestamp::from_ms(1234)));
     assert_eq!(game.white_token, Some(token_hash("white-secret")));
     assert_eq!(game.black_token, None);
     assert_eq!(game.seat_of("white-secret"), Some(Color::White));
@@ -393,15 +393,15 @@ async fn apply_appends_plies_in_order(db: Db) {
         ply: None,
         state: Some(state.clone()),
         status: GameStatus::InProgress,
-        deadline_ms: Some(99),
+        deadline: Some(Timestamp::from_ms(99)),
         finished: false,
         bot_turn: None,
     };
     assert_eq!(db.store.apply(&id, 2, &setup).await.expect("apply"), 3);
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(
-        (game.version, game.plies, game.deadline_ms),
-        (3, 2, Some(99))
+        (game.version, game.plies, game.deadline),
+        (3, 2, Some(Timestamp::from_ms(99)))
     );
     assert_eq!(game.state, state);
     let record: Vec<Value> = db.store.record(&id).await.expect("record");
@@ -462,9 +462,9 @@ async fn changes_of_many_games_at_once_each_commit_or_refuse_alone(db: Db) {
 }
 
 async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: Db) {
-    let id = new_game(&db.store, Some(NOW - 1)).await;
+    let id = new_game(&db.store, Some(NOW - ms(1))).await;
     let running = |mut change: Change<Value, Vec<Value>>| {
-        change.deadline_ms = Some(NOW - 1);
+        change.deadline = Some(NOW - ms(1));
         change
     };
     let first = running(play(&[], json!("first")));
@@ -514,7 +514,7 @@ async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: 
         ply: None,
         state: None,
         status: GameStatus::InProgress,
-        deadline_ms: None,
+        deadline: None,
         finished: false,
         bot_turn: None,
     };
@@ -568,11 +568,11 @@ async fn stale_or_unknown_writers_change_nothing(db: Db) {
 /// behind the store's back) is reported corrupt, not handed on.
 async fn a_stored_id_that_is_no_id_is_corrupt(db: Db) {
     let turn = BotTurn {
-        due_ms: NOW - 10,
+        due: NOW - ms(10),
         holder: "a".into(),
-        lease_ms: NOW - 1,
+        lease_until: NOW - ms(1),
     };
-    let id = new_game_with(&db.store, Some(NOW - 1), Some(turn)).await;
+    let id = new_game_with(&db.store, Some(NOW - ms(1)), Some(turn)).await;
     let broken = format!("UPDATE games SET id = 'not-an-id' WHERE id = '{id}'");
     common::execute(&db, &broken).await;
     let corrupt = |what: &str, error: Result<usize, StoreError>| match error {
@@ -584,7 +584,10 @@ async fn a_stored_id_that_is_no_id_is_corrupt(db: Db) {
         .sweep_expired(NOW, 10, |game, _| Some(flag_fell(game.state)))
         .await;
     corrupt("the sweep", swept.map(|swept| swept.len()));
-    let claimed = db.store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    let claimed = db
+        .store
+        .claim_bot_turns("b", NOW, NOW + ms(2_000), 10)
+        .await;
     corrupt("a claim", claimed.map(|claimed| claimed.len()));
 }
 
@@ -654,15 +657,19 @@ async fn write_with_retry(store: &Store, id: &GameId, ply: Value) {
 // ---------------------------------------------------------------------------------------------
 // Expiry
 
-const NOW: i64 = 1_700_000_000_000;
+const NOW: Timestamp = Timestamp::from_ms(1_700_000_000_000);
+
+fn ms(ms: i64) -> Millis {
+    Millis::from_ms(ms)
+}
 
 async fn expired_games_are_swept_once(db: Db) {
     let mut expired = BTreeSet::new();
     for late in [1, 500, 60_000] {
-        expired.insert(new_game(&db.store, Some(NOW - late)).await);
+        expired.insert(new_game(&db.store, Some(NOW - ms(late))).await);
     }
     expired.insert(new_game(&db.store, Some(NOW)).await);
-    let running = new_game(&db.store, Some(NOW + 1)).await;
+    let running = new_game(&db.store, Some(NOW + ms(1))).await;
     let idle = new_game(&db.store, None).await;
 
     let swept = db
@@ -676,7 +683,7 @@ async fn expired_games_are_swept_once(db: Db) {
     for id in &expired {
         let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
         assert_eq!(
-            (game.version, game.finished, game.deadline_ms),
+            (game.version, game.finished, game.deadline),
             (1, true, None)
         );
         assert_eq!(game.status, GameStatus::BlackWon);
@@ -696,8 +703,8 @@ async fn expired_games_are_swept_once(db: Db) {
     );
 
     // A sweep leaves a game alone when asked to, and honours its limit, oldest first.
-    let late = new_game(&db.store, Some(NOW - 10)).await;
-    let later = new_game(&db.store, Some(NOW - 5)).await;
+    let late = new_game(&db.store, Some(NOW - ms(10))).await;
+    let later = new_game(&db.store, Some(NOW - ms(5))).await;
     let none = db
         .store
         .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_, _| None)
@@ -727,7 +734,7 @@ const EXPIRED_GAMES: usize = 12;
 async fn concurrent_sweepers_split_the_games(db: Db) {
     let mut expired = BTreeSet::new();
     for n in 0..EXPIRED_GAMES {
-        expired.insert(new_game(&db.store, Some(NOW - n as i64)).await);
+        expired.insert(new_game(&db.store, Some(NOW - ms(n as i64))).await);
     }
     let sweepers: Vec<_> = (0..2)
         .map(|_| {
@@ -1027,33 +1034,33 @@ async fn seats_join_once_without_a_new_version(db: Db) {
 // ---------------------------------------------------------------------------------------------
 // Bots
 
-/// A game (Black a bot) whose bot is due at `due_ms`, leased to `holder` until `lease_ms`.
-async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> GameId {
+/// A game (Black a bot) whose bot is due at `due`, leased to `holder` until `lease_until`.
+async fn bot_game(store: &Store, due: Timestamp, holder: &str, lease_until: Timestamp) -> GameId {
     let turn = BotTurn {
-        due_ms,
+        due,
         holder: holder.into(),
-        lease_ms,
+        lease_until,
     };
     new_game_with(store, None, Some(turn)).await
 }
 
 async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
     let store = &db.store;
-    let held = bot_game(store, NOW, "a", NOW + 2_000).await;
-    let lapsed = bot_game(store, NOW - 10, "a", NOW - 1).await;
-    let later = bot_game(store, NOW + 5_000, "a", NOW - 1).await;
+    let held = bot_game(store, NOW, "a", NOW + ms(2_000)).await;
+    let lapsed = bot_game(store, NOW - ms(10), "a", NOW - ms(1)).await;
+    let later = bot_game(store, NOW + ms(5_000), "a", NOW - ms(1)).await;
     // Only the due turn whose lease ran out is taken over.
-    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    let claimed = store.claim_bot_turns("b", NOW, NOW + ms(2_000), 10).await;
     assert_eq!(claimed.expect("claim"), std::slice::from_ref(&lapsed));
     assert!(
         !store
-            .renew_bot_lease(&lapsed, "a", NOW + 9_000)
+            .renew_bot_lease(&lapsed, "a", NOW + ms(9_000))
             .await
             .expect("renew")
     );
     assert!(
         store
-            .renew_bot_lease(&lapsed, "b", NOW + 3_000)
+            .renew_bot_lease(&lapsed, "b", NOW + ms(3_000))
             .await
             .expect("renew")
     );
@@ -1063,8 +1070,8 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
         .expect("read")
         .expect("a turn");
     assert_eq!(
-        (lease.holder.as_deref(), lease.lease_ms),
-        (Some("b"), Some(NOW + 3_000))
+        (lease.holder.as_deref(), lease.lease_until),
+        (Some("b"), Some(NOW + ms(3_000)))
     );
     assert_eq!(
         store
@@ -1072,7 +1079,7 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
             .await
             .expect("read")
             .expect("a turn")
-            .due_ms,
+            .due,
         NOW
     );
     assert_eq!(
@@ -1081,8 +1088,8 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
             .await
             .expect("read")
             .expect("a turn")
-            .due_ms,
-        NOW + 5_000
+            .due,
+        NOW + ms(5_000)
     );
     // A change that leaves no bot to move ends the turn, and with it the lease.
     let moved = play(&[], json!(1));
@@ -1090,20 +1097,20 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
     assert_eq!(store.bot_lease(&lapsed).await.expect("read"), None);
     assert!(
         !store
-            .renew_bot_lease(&lapsed, "b", NOW + 4_000)
+            .renew_bot_lease(&lapsed, "b", NOW + ms(4_000))
             .await
             .expect("renew")
     );
     // A stopping process lets its leases go: the held turn is taken at once.
     assert_eq!(store.release_bot_leases("a").await.expect("release"), 2);
-    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    let claimed = store.claim_bot_turns("b", NOW, NOW + ms(2_000), 10).await;
     assert_eq!(claimed.expect("claim"), [held]);
 }
 
 async fn concurrent_claims_split_the_bot_turns(db: Db) {
     let mut due = BTreeSet::new();
     for n in 0..EXPIRED_GAMES {
-        due.insert(bot_game(&db.store, NOW - n as i64, "dead", NOW - 1).await);
+        due.insert(bot_game(&db.store, NOW - ms(n as i64), "dead", NOW - ms(1)).await);
     }
     let takers: Vec<_> = ["b", "c"]
         .into_iter()
@@ -1112,7 +1119,7 @@ async fn concurrent_claims_split_the_bot_turns(db: Db) {
             tokio::spawn(async move {
                 let mut claimed = Vec::new();
                 loop {
-                    let ids = store.claim_bot_turns(holder, NOW, NOW + 2_000, 3).await;
+                    let ids = store.claim_bot_turns(holder, NOW, NOW + ms(2_000), 3).await;
                     let ids = ids.expect("claim");
                     if ids.is_empty() {
                         return claimed;
@@ -1148,7 +1155,7 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
                     black_token: None,
                     status: GameStatus::Setup,
                     state: &Vec::<Value>::new(),
-                    deadline_ms: None,
+                    deadline: None,
                     bot_turn: None,
                     creator_token: None,
                 },

@@ -156,7 +156,7 @@ async fn wait_until_thinking(store: &Store, id: &str) {
         );
         let version = store.game_version(&game).await.expect("the game");
         let lease = store.bot_lease(&game).await.expect("the lease");
-        let thinking = lease.is_some_and(|lease| lease.due_ms + 50 <= epoch_ms());
+        let thinking = lease.is_some_and(|lease| lease.due.ms() + 50 <= epoch_ms());
         if thinking && store.game_version(&game).await.expect("the game") == version {
             return;
         }
@@ -173,7 +173,7 @@ fn epoch_ms() -> i64 {
 async fn due_at(store: &Store, id: &str) -> Instant {
     let game = id.parse().expect("a game id");
     let lease = store.bot_lease(&game).await.expect("the lease");
-    let due_ms = lease.expect("a bot turn").due_ms;
+    let due_ms = lease.expect("a bot turn").due.ms();
     let ahead = u64::try_from(due_ms - epoch_ms()).unwrap_or(0);
     Instant::now() + Duration::from_millis(ahead)
 }
