@@ -6,7 +6,7 @@
 //! games with a bot seat are counted under a lock when one is created, so that a deployment's
 //! cap holds across processes.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
 use gmo_types::{GameId, Timestamp};

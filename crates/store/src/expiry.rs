@@ -50,8 +50,8 @@ impl Store {
         );
         let swept = transaction!(self, |tx, dialect| {
             let sql = match dialect {
-                crate::connect::Dialect::Postgres => &postgres,
-                crate::connect::Dialect::Sqlite => &sqlite,
+                crate::backend::Dialect::Postgres => &postgres,
+                crate::backend::Dialect::Sqlite => &sqlite,
             };
             let rows: Vec<GameRow> = sqlx::query_as(sql)
                 .bind(now.ms())

@@ -360,7 +360,7 @@ impl Store {
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
-        if let crate::connect::Backend::Postgres(pool) = &self.backend {
+        if let crate::backend::Backend::Postgres(pool) = &self.backend {
             let row = match &self.batcher {
                 Some(batcher) => match batcher.apply(id, expected_version, row).await {
                     Ok(applied) => return applied,

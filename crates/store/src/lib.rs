@@ -9,6 +9,7 @@
 #[macro_use]
 mod macros;
 
+mod backend;
 mod batch;
 
 mod claim;

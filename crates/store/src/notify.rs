@@ -7,7 +7,7 @@
 //! An [`Announcer`] sends them from a task of its own, as many as are waiting in one statement,
 //! in a transaction that does not wait for its flush (it writes no data).
 
-use crate::connect::Backend;
+use crate::backend::Backend;
 use crate::held::Held;
 use crate::{Store, StoreError};
 use sqlx::postgres::PgListener;

@@ -1,9 +1,9 @@
 //! Rematches: which seats of a finished game asked for one, and the new game, created exactly once
 //! when both have (the row's `new_game` is set in the transaction that inserts it).
 
+use crate::backend::Dialect;
 use crate::bots::{CAP_LOCK, LIVE_BOT_GAMES};
 use crate::claim::parse_digest;
-use crate::connect::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
 use gmo_types::GameId;

@@ -12,7 +12,7 @@
 //! alive since the caller's cutoff are listed, matched or accepted, and the sweep deletes the
 //! others, from whichever process runs it.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
 use gmo_types::{Color, ColorWish, GameId, Millis, SeekId, Timestamp};

@@ -5,7 +5,7 @@
 //! a lock, so that they hold across processes: an advisory lock on PostgreSQL, `BEGIN IMMEDIATE`
 //! on SQLite.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::{Store, StoreError};
 use gmo_types::{EvaluationState, Timestamp};
 
