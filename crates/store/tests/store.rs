@@ -6,7 +6,9 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{BotTurn, Change, GameSettings, Joined, NewGame, Store, StoreError, token_hash};
+use gmo_store::{
+    BotTurn, Change, GameSettings, Joined, NewGame, Notice, Store, StoreError, token_hash,
+};
 use gmo_types::{Color, GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,6 +42,7 @@ both!(
     live_bot_games_are_capped_across_stores,
     seats_join_once_without_a_new_version,
     a_stored_id_that_is_no_id_is_corrupt,
+    a_lost_listener_connection_is_reported,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -873,7 +876,10 @@ async fn connections_the_database_dropped_are_replaced(db: Db) {
             }
         };
         let heard = async {
-            while !matches!(notifications.next().await, Ok(payload) if payload == "after") {}
+            while !matches!(
+                notifications.next().await,
+                Ok(Notice::Payload(payload)) if payload == "after"
+            ) {}
         };
         tokio::time::timeout(std::time::Duration::from_secs(10), async {
             tokio::select! {
@@ -961,8 +967,8 @@ async fn notifications_reach_listeners_on_postgres(db: Db) {
                 tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
                     .await
                     .expect("in time")
-                    .expect("a payload");
-            assert_eq!(payload, "game 1 changed");
+                    .expect("a notice");
+            assert_eq!(payload, Notice::Payload("game 1 changed".into()));
         }
     }
 }
@@ -986,9 +992,92 @@ async fn the_announcer_sends_every_announcement_in_order(db: Db) {
         let payload = tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
             .await
             .expect("in time")
-            .expect("a payload");
-        assert_eq!(payload, format!("change {n}"));
+            .expect("a notice");
+        assert_eq!(payload, Notice::Payload(format!("change {n}")));
     }
+}
+
+/// The database drops the listener's connection (as in a restart): the next read says so
+/// (`Notice::Lost`, after which a caller reads what it follows again) rather than hiding the gap,
+/// and what is announced afterwards is heard. Twice: read at once, sqlx's own reconnection takes
+/// a pooled connection that was dropped too and fails, and the listener listens on a new one;
+/// read after a pause, the pool has replaced its connections and the very next read is the loss.
+async fn a_lost_listener_connection_is_reported(db: Db) {
+    let store = &db.store;
+    let Some(mut notifications) = store.listen().await.expect("listens") else {
+        assert_eq!(
+            store.backend_name(),
+            "sqlite",
+            "only SQLite has no listener"
+        );
+        return;
+    };
+    let in_time = std::time::Duration::from_secs(10);
+    store.notify("before").await.expect("notifies");
+    let heard = tokio::time::timeout(in_time, notifications.next()).await;
+    assert_eq!(
+        heard.expect("in time").expect("a notice"),
+        Notice::Payload("before".into())
+    );
+    let announcer = store.announcer();
+
+    assert!(
+        common::drop_connections(&db).await > 0,
+        "connections dropped"
+    );
+    let lost = async {
+        loop {
+            match notifications.next().await {
+                Ok(Notice::Lost) => return,
+                Ok(Notice::Payload(payload)) => panic!("{payload:?} heard, not the loss"),
+                // The failed reconnection: the loss is reported after it all the same.
+                Err(StoreError::Database(_)) => {}
+                Err(other) => panic!("{other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(in_time, lost)
+        .await
+        .expect("the lost connection is reported");
+    hear_repeated(&announcer, &mut notifications, "after the first loss").await;
+
+    assert!(
+        common::drop_connections(&db).await > 0,
+        "connections dropped"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let next = tokio::time::timeout(in_time, notifications.next()).await;
+    assert_eq!(next.expect("in time").expect("a notice"), Notice::Lost);
+    hear_repeated(&announcer, &mut notifications, "after the second loss").await;
+}
+
+/// Announces `payload` every 100 ms until `notifications` hear it (announcements may be lost while
+/// the announcer's kept connection is found dead); panics after 10 s.
+async fn hear_repeated(
+    announcer: &gmo_store::Announcer,
+    notifications: &mut gmo_store::Notifications,
+    payload: &str,
+) {
+    let repeating = async {
+        loop {
+            assert!(announcer.announce(payload.to_owned()), "queued");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    };
+    let heard = async {
+        while !matches!(
+            notifications.next().await,
+            Ok(Notice::Payload(heard)) if heard == payload
+        ) {}
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        tokio::select! {
+            () = heard => {}
+            () = repeating => {}
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("{payload:?} is heard"));
 }
 
 /// A seat joins once: the first call says so, later ones do not; the game's version stays, so a
