@@ -148,12 +148,16 @@ fn check_clocks(before: &Value, after: &Value, at_least: Duration, at_most: Dura
 /// Nothing half-applied: the game row's count of plies is the record's length, and the game's
 /// moves (as its view shows them) are the record's moves.
 async fn check_consistent(url: &str, view: &Value) {
-    let id = view["id"].as_str().expect("an id");
+    let id = view["id"]
+        .as_str()
+        .expect("an id")
+        .parse()
+        .expect("a game id");
     let store = gmo_store::Store::connect(url)
         .await
         .expect("the store opens");
-    let game = store.load_game::<Value>(id).await.expect("the game");
-    let record: Vec<Value> = store.record(id).await.expect("the record");
+    let game = store.load_game::<Value>(&id).await.expect("the game");
+    let record: Vec<Value> = store.record(&id).await.expect("the record");
     assert_eq!(game.plies, record.len() as i64, "the row counts its plies");
     // Each seat's preset, king and ready, then one change per ply.
     assert_eq!(
