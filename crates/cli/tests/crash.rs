@@ -116,7 +116,11 @@ async fn crash_and_restart(url: String) {
         serde_json::from_value(record["replay"].clone()).expect("an engine record");
     let replayed =
         gmo_engine::replay(&exported).expect("the record, rebuilt after crashes, replays");
-    let board = serde_json::to_value(replayed.view(gmo_engine::Viewer::Spectator, 0).board);
+    let board = serde_json::to_value(
+        replayed
+            .view(gmo_engine::Viewer::Spectator, gmo_engine::Timestamp::EPOCH)
+            .board,
+    );
     assert_eq!(board.expect("a board"), record["game"]["board"]);
     server.terminate();
 }

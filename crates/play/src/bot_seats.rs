@@ -110,8 +110,8 @@ pub fn turn(settings: &GameSettings, game: &Game, now: Timestamp, holder: &str) 
     let frozen_until = game.frozen_until(now).unwrap_or(Timestamp::EPOCH);
     let due = (now + Millis::from_std(THINK)).max(frozen_until);
     Some(BotTurn {
-        due_ms: due.ms(),
+        due,
         holder: holder.to_owned(),
-        lease_ms: (due + Millis::from_std(LEASE)).ms(),
+        lease_until: due + Millis::from_std(LEASE),
     })
 }

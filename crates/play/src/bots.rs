@@ -32,7 +32,10 @@ const CLOCK_SHARE: i64 = 20;
 /// `every` takes over the due turns whose lease ran out (a dead or stopped process's, or one
 /// whose bot failed).
 pub async fn run(games: Games, wakes: mpsc::Receiver<BotWake>, every: Duration) {
-    tokio::join!(wake_forever(games.clone(), wakes), take_over_forever(games, every));
+    tokio::join!(
+        wake_forever(games.clone(), wakes),
+        take_over_forever(games, every)
+    );
 }
 
 async fn wake_forever(games: Games, mut wakes: mpsc::Receiver<BotWake>) {
@@ -53,12 +56,11 @@ async fn take_over_forever(games: Games, every: Duration) {
         let now = now();
         let claimed = games
             .store()
-            .claim_bot_turns(games.instance(), now.ms(), lease_from(now).ms(), TAKE_OVER_BATCH)
+            .claim_bot_turns(games.instance(), now, lease_from(now), TAKE_OVER_BATCH)
             .await;
         match claimed {
             Ok(ids) => {
                 for id in ids {
-                    let Ok(id) = GameId::parse(&id) else { continue };
                     tracing::info!(game = %id, "taking over a bot's turn");
                     let games = games.clone();
                     tokio::spawn(async move { act_logged(&games, &id).await });
@@ -93,7 +95,7 @@ async fn act_logged(games: &Games, id: &GameId) {
 async fn act(games: &Games, id: &GameId) -> PlayResult<()> {
     let store = games.store();
     if !store
-        .renew_bot_lease(id, games.instance(), lease_from(now()).ms())
+        .renew_bot_lease(id, games.instance(), lease_from(now()))
         .await?
     {
         return Ok(());
@@ -138,7 +140,7 @@ async fn renew_while_thinking(games: Games, id: GameId) {
         let lease = lease_from(now());
         if let Err(error) = games
             .store()
-            .renew_bot_lease(&id, games.instance(), lease.ms())
+            .renew_bot_lease(&id, games.instance(), lease)
             .await
         {
             tracing::warn!(game = %id, %error, "could not renew a bot's lease");

@@ -32,6 +32,8 @@ pub mod values;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{Changed, Created, Games, NewGameRequest, Seen, Watch, flag_falls};
+/// A seat's token in the rematch of a game, derived from its token there.
+pub use gmo_store::rematch_token;
 pub use hub::{Happened, Hub, Missed, PlyViews, Subscription, Update};
 pub use labs::{Labs, MAX_LAB_DNA_LETTERS, NewLab};
 pub use library::Library;
@@ -46,5 +48,3 @@ pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;
 pub use values::Values;
-/// A seat's token in the rematch of a game, derived from its token there.
-pub use gmo_store::rematch_token;

@@ -10,7 +10,9 @@ use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::games::{Games, NewSetUp, settings_of};
 use crate::time::now;
 use gmo_engine::Color;
-use gmo_store::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
+use gmo_store::{
+    Accepted, NewSeek, Notice, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState,
+};
 use gmo_types::{ColorWish, GameId, Millis, SeekId, Timestamp};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -94,8 +96,8 @@ impl Lobby {
         let pool = Pool {
             width: settings.width.into(),
             height: settings.height.into(),
-            initial_ms: settings.initial_ms.ms(),
-            increment_ms: settings.increment_ms.ms(),
+            initial: settings.initial_ms,
+            increment: settings.increment_ms,
         };
         let token = gmo_store::new_token();
         let new = NewSeek {
@@ -104,10 +106,10 @@ impl Lobby {
             client,
             pool,
             wish: request.wish,
-            now_ms: now().ms(),
+            now: now(),
         };
         let id = match self.games.store().open_seek(&new, self.limits).await? {
-            Opened::Open(id) => SeekId::parse(&id).map_err(PlayError::internal)?,
+            Opened::Open(id) => id,
             Opened::ClientFull => {
                 return Err(PlayError::refused(
                     PlayCode::SeekLimit,
@@ -133,11 +135,10 @@ impl Lobby {
     async fn pair(&self, id: &SeekId, pool: Pool) -> PlayResult<SeekState> {
         let new = set_up(pool)?;
         let row = new.row(None, None, None, None);
-        let alive = alive_since(now()).ms();
+        let alive = alive_since(now());
         let (seek, partner) = self.games.store().pair_seek(id, alive, &row).await?;
         if let (SeekState::Paired { game, .. }, Some(partner)) = (&seek, partner) {
-            let game = GameId::parse(game).map_err(PlayError::internal)?;
-            self.games.created(&game, &new, None);
+            self.games.created(game, &new, None);
             self.bell.ring(id);
             self.bell.ring(&partner);
         }
@@ -146,7 +147,7 @@ impl Lobby {
 
     /// The open seeks, newest first (at most [`LIST_LIMIT`]).
     pub async fn list(&self) -> PlayResult<Vec<Seek>> {
-        let alive = alive_since(now()).ms();
+        let alive = alive_since(now());
         Ok(self.games.store().open_seeks(alive, LIST_LIMIT).await?)
     }
 
@@ -183,11 +184,10 @@ impl Lobby {
         let new = set_up(seek.pool)?;
         let token = gmo_store::new_token();
         let row = new.row(None, None, None, None);
-        let alive = alive_since(now()).ms();
+        let alive = alive_since(now());
         let hash = gmo_store::token_hash(&token);
         match store.accept_seek(id, alive, &row, hash).await? {
             Accepted::Paired { game, seat } => {
-                let game = GameId::parse(&game).map_err(PlayError::internal)?;
                 self.games.created(&game, &new, None);
                 self.bell.ring(id);
                 Ok(Taken { game, seat, token })
@@ -214,7 +214,7 @@ impl Lobby {
             id: id.clone(),
             seat_token: seat_token_of(token),
             pool: seek.pool,
-            created: Timestamp::from_ms(seek.created_ms),
+            created: seek.created_at,
             ringer,
         })
     }
@@ -236,9 +236,19 @@ impl Lobby {
                     continue;
                 }
             };
-            while let Ok(id) = notifications.next().await {
-                if let Ok(id) = SeekId::parse(&id) {
-                    self.bell.ring(&id);
+            loop {
+                match notifications.next().await {
+                    Ok(Notice::Payload(id)) => {
+                        if let Ok(id) = SeekId::parse(&id) {
+                            self.bell.ring(&id);
+                        }
+                    }
+                    // A pairing announced meanwhile is missed: every follower looks again.
+                    Ok(Notice::Lost) => self.bell.ring_all(),
+                    Err(error) => {
+                        tracing::warn!(%error, "listening for pairings failed; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
                 }
             }
         }
@@ -253,11 +263,7 @@ impl Lobby {
             let swept = self
                 .games
                 .store()
-                .sweep_seeks(
-                    alive_since(now).ms(),
-                    (now - MAX_OPEN).ms(),
-                    (now - KEEP_PAIRED).ms(),
-                )
+                .sweep_seeks(alive_since(now), now - MAX_OPEN, now - KEEP_PAIRED)
                 .await;
             if let Err(error) = swept {
                 tracing::warn!(%error, "seek sweep failed");
@@ -269,10 +275,7 @@ impl Lobby {
 /// The game a seek of `pool` is paired into: made as a creation makes one, no bots.
 fn set_up(pool: Pool) -> PlayResult<NewSetUp> {
     let size = |n: u16| u8::try_from(n).ok();
-    let clock = (
-        Millis::from_ms(pool.initial_ms),
-        Some(Millis::from_ms(pool.increment_ms)),
-    );
+    let clock = (pool.initial, Some(pool.increment));
     let settings = settings_of(size(pool.width), size(pool.height), Some(clock))?;
     NewSetUp::new(settings, None, None)
 }
@@ -281,7 +284,7 @@ fn gone(id: &SeekId) -> PlayError {
     PlayError::not_found("seek", id)
 }
 
-fn paired_already(game: &str) -> PlayError {
+fn paired_already(game: &GameId) -> PlayError {
     PlayError::refused(
         PlayCode::SeekPaired,
         format!("the seek is paired already, into game {game}"),
@@ -344,7 +347,7 @@ impl Follow {
         let seek = match woke {
             Woke::Tick if expired => store.withdraw_seek(&self.id).await?,
             Woke::Tick => {
-                store.pulse_seek(&self.id, now.ms()).await?;
+                store.pulse_seek(&self.id, now).await?;
                 self.lobby.pair(&self.id, self.pool).await?
             }
             Woke::Bell => match store.seek(&self.id).await? {
@@ -362,7 +365,7 @@ impl Follow {
                 age: now.since(self.created).at_least_zero(),
             },
             SeekState::Paired { game, seat } => Looked::Paired {
-                game: GameId::parse(&game).map_err(PlayError::internal)?,
+                game,
                 seat,
                 token: self.seat_token.clone(),
             },
@@ -406,6 +409,13 @@ impl Bell {
     /// Wakes seek `id`'s streams, if any here.
     pub fn ring(&self, id: &SeekId) {
         if let Some((notify, _)) = self.map().get(id) {
+            notify.notify_waiters();
+        }
+    }
+
+    /// Wakes every seek's streams here (after a lost announcement they look again).
+    pub fn ring_all(&self) {
+        for (notify, _) in self.map().values() {
             notify.notify_waiters();
         }
     }

@@ -1,9 +1,9 @@
 //! One async lock per game, so that this process applies one change of a game at a time and a
 //! second request waits its turn instead of losing a version race it did not need to.
 
+use gmo_types::GameId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use gmo_types::GameId;
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 #[derive(Debug, Default)]

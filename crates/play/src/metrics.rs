@@ -17,10 +17,10 @@ impl Metrics {
     /// Adds the counters to `registry` (as `gmo_moves_total`, `gmo_games_created_total`, …).
     pub fn register(&self, registry: &mut Registry) {
         let counters = [
-            ("gmo_moves", "Moves played.", &self.moves),
-            ("gmo_games_created", "Games created.", &self.games_created),
-            ("gmo_games_started", "Games started.", &self.games_started),
-            ("gmo_games_ended", "Games ended.", &self.games_ended),
+            ("gmo_moves", "Moves played", &self.moves),
+            ("gmo_games_created", "Games created", &self.games_created),
+            ("gmo_games_started", "Games started", &self.games_started),
+            ("gmo_games_ended", "Games ended", &self.games_ended),
         ];
         for (name, help, counter) in counters {
             registry.register(name, help, counter.clone());

@@ -14,7 +14,10 @@ pub enum Act {
     /// A seat declared ready (the game starts when both have).
     Ready,
     /// A move by `mover`.
-    Moved { ply: MovePly, mover: Color },
+    Moved {
+        ply: MovePly,
+        mover: Color,
+    },
     /// A promotion.
     Promoted(PromotionPly),
     /// A draw offer, or its acceptance.

@@ -5,7 +5,7 @@
 use crate::hub::{Happened, Hub, Update};
 use crate::stored;
 use crate::timers::Timers;
-use gmo_store::{Announcer, Joined, Store};
+use gmo_store::{Announcer, Joined, Notice, Store};
 use gmo_types::GameId;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -72,7 +72,9 @@ impl Relay {
         };
         loop {
             match notifications.next().await {
-                Ok(payload) => self.relay_one(&hub, &timers, &payload).await,
+                Ok(Notice::Payload(payload)) => self.relay_one(&hub, &timers, &payload).await,
+                // What was announced meanwhile is lost: the watched games are shown afresh.
+                Ok(Notice::Lost) => self.catch_up(&hub, &timers).await,
                 Err(error) => {
                     tracing::warn!(%error, "listening for game changes failed; retrying");
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
@@ -113,6 +115,27 @@ impl Relay {
                 },
             ),
             Err(error) => tracing::warn!(%error, "could not reload an announced game"),
+        }
+    }
+
+    /// After a lost connection: every game watched here as it is now (a stream shows it as a
+    /// `resync` if it changed), and no flag timer kept for a game another process may have
+    /// changed meanwhile (the sweep covers them).
+    async fn catch_up(&self, hub: &Hub, timers: &Timers) {
+        for id in hub.watched_games() {
+            timers.disarm(&id);
+            match stored::current(&self.store, &id).await {
+                Ok(stored) => hub.publish(
+                    &id,
+                    Update {
+                        version: stored.version,
+                        happened: Vec::new(),
+                        joined: stored::joined(&stored),
+                        game: stored.state,
+                    },
+                ),
+                Err(error) => tracing::warn!(game = %id, %error, "could not catch up a game"),
+            }
         }
     }
 

@@ -12,7 +12,7 @@ use crate::stored::{self, Stored, row_state};
 use crate::time::now;
 use gmo_engine::{Color, Game, Settings};
 use gmo_store::{GameSettings, NewGame, Rematch, RematchAsk, rematch_token, token_hash};
-use gmo_types::{ByColor, GameId, Timestamp};
+use gmo_types::{ByColor, GameId};
 
 /// Where a rematch stands for the seat that asked.
 #[derive(Debug, Clone)]
@@ -65,17 +65,11 @@ impl Rematches {
             if created {
                 self.announce(id, &stored, Happened::RematchStarted(game.clone()));
             }
-            rematch.game = Some(game.to_string());
+            rematch.game = Some(game);
         } else if !asked(&before, seat) {
             self.announce(id, &stored, Happened::RematchAsked(seat));
         }
-        let game = match rematch.game {
-            Some(game) => Some((
-                GameId::parse(&game).map_err(PlayError::internal)?,
-                rematch_token(token, id),
-            )),
-            None => None,
-        };
+        let game = rematch.game.map(|game| (game, rematch_token(token, id)));
         Ok(RematchState {
             asked: ByColor::new(rematch.white, rematch.black),
             game,
@@ -103,7 +97,7 @@ impl Rematches {
             black_token: rematch.white_next,
             status: game.status(),
             state: &row_state(&game),
-            deadline_ms: game.deadline().map(Timestamp::ms),
+            deadline: game.deadline(),
             bot_turn: None,
             creator_token: None,
         };
@@ -117,7 +111,7 @@ impl Rematches {
         if created {
             self.games.counted_creation();
         }
-        Ok((GameId::parse(&id).map_err(PlayError::internal)?, created))
+        Ok((id, created))
     }
 
     /// Tells the finished game's streams, here and in other processes.

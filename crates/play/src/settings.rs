@@ -10,6 +10,7 @@ use std::time::Duration;
 
 /// The service's settings.
 #[derive(Debug, Clone, clap::Args)]
+#[group(id = "game_service")]
 pub struct Settings {
     /// `postgres://…` or `sqlite://path` (the file is created on first start).
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://gmo.sqlite")]
@@ -134,9 +135,9 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let (number, unit) = text.split_at(digits);
-    let number: u64 = number
-        .parse()
-        .map_err(|_| format!("{text:?} is not a duration: a whole number, then ms, s, m, h or d"))?;
+    let number: u64 = number.parse().map_err(|_| {
+        format!("{text:?} is not a duration: a whole number, then ms, s, m, h or d")
+    })?;
     let millis_per = match unit {
         "ms" => 1,
         "" | "s" => 1_000,
@@ -178,26 +179,45 @@ mod tests {
 
     #[test]
     fn durations_take_seconds_or_a_unit() {
-        for (text, ms) in [("90", 90_000), ("250ms", 250), ("10s", 10_000), ("5m", 300_000)] {
-            assert_eq!(parse_duration(text), Ok(Duration::from_millis(ms)), "{text}");
+        for (text, ms) in [
+            ("90", 90_000),
+            ("250ms", 250),
+            ("10s", 10_000),
+            ("5m", 300_000),
+        ] {
+            assert_eq!(
+                parse_duration(text),
+                Ok(Duration::from_millis(ms)),
+                "{text}"
+            );
         }
         assert_eq!(parse_duration("2d"), Ok(Duration::from_secs(172_800)));
-        for bad in ["", "ms", "-1", "1.5s", "10 parsecs", "99999999999999999999d"] {
+        for bad in [
+            "",
+            "ms",
+            "-1",
+            "1.5s",
+            "10 parsecs",
+            "99999999999999999999d",
+        ] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn zero_ages_keep_for_good() {
-        let mut settings = Settings::default();
-        settings.expire_idle_labs_after = Duration::ZERO;
+        let settings = Settings {
+            expire_idle_labs_after: Duration::ZERO,
+            ..Settings::default()
+        };
         assert_eq!(settings.retention().idle_labs, None);
     }
 
     #[test]
     fn out_of_range_durations_are_refused_naming_the_range() {
         let parser = duration_between(Duration::from_secs(1), Duration::from_secs(10));
-        let command = clap::Command::new("t").arg(clap::Arg::new("d").long("d").value_parser(parser));
+        let command =
+            clap::Command::new("t").arg(clap::Arg::new("d").long("d").value_parser(parser));
         let refused = command
             .try_get_matches_from(["t", "--d", "11"])
             .expect_err("11 s is too long");

@@ -85,7 +85,7 @@ fn assemble(
         state: mut snapshot,
         state_plies,
         plies,
-        deadline_ms,
+        deadline,
         joined,
     } = row;
     snapshot.events = earlier;
@@ -105,7 +105,7 @@ fn assemble(
         state: Arc::new(game),
         state_plies,
         plies,
-        deadline_ms,
+        deadline,
         joined,
     })
 }

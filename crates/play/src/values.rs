@@ -84,7 +84,7 @@ impl Values {
         };
         match self
             .store
-            .ask_value(&new, now().ms(), self.limits.queued)
+            .ask_value(&new, now(), self.limits.queued)
             .await?
         {
             Asked::Started(job) => {
@@ -137,12 +137,7 @@ impl Values {
             let now = now();
             let claimed = self
                 .store
-                .claim_value_job(
-                    &self.instance,
-                    now.ms(),
-                    lease_from(now).ms(),
-                    self.limits.running,
-                )
+                .claim_value_job(&self.instance, now, lease_from(now), self.limits.running)
                 .await;
             match claimed {
                 Ok(Some(job)) => {
@@ -195,8 +190,8 @@ impl Values {
                     &self.instance,
                     played,
                     games,
-                    lease_from(now).ms(),
-                    now.ms(),
+                    lease_from(now),
+                    now,
                 )
                 .await;
             match counted {
@@ -228,7 +223,7 @@ impl Values {
         tracing::warn!(genome = job.code, why, "a value evaluation failed");
         if let Err(error) = self
             .store
-            .fail_value_job(&job.code, &self.instance, why, now().ms())
+            .fail_value_job(&job.code, &self.instance, why, now())
             .await
         {
             tracing::warn!(genome = job.code, %error, "could not record a failed evaluation");
@@ -238,7 +233,7 @@ impl Values {
     async fn renew(self, code: String) {
         loop {
             tokio::time::sleep(RENEW_EVERY).await;
-            let lease = lease_from(now()).ms();
+            let lease = lease_from(now());
             if let Err(error) = self
                 .store
                 .renew_value_lease(&code, &self.instance, lease)

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use gmo_engine::{GameError, LabError, PlayError as MoveError, RefusalCode};
 use gmo_genome::GenomeError;
-use gmo_play::{PlayCode, PlayError};
+use gmo_play::PlayError;
 use gmo_store::StoreError;
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -34,7 +34,7 @@ impl Metrics {
         let requests = Family::<RequestLabels, Counter>::default();
         registry.register(
             "gmo_http_requests",
-            "HTTP requests answered.",
+            "HTTP requests answered",
             requests.clone(),
         );
         play.register(&mut registry);
@@ -109,7 +109,9 @@ mod tests {
         assert!(text.contains("# TYPE gmo_moves counter"), "{text}");
         assert!(text.contains("\ngmo_moves_total 1\n"), "{text}");
         assert!(
-            text.contains(r#"gmo_http_requests_total{method="GET",route="/healthz",status="200"} 2"#),
+            text.contains(
+                r#"gmo_http_requests_total{method="GET",route="/healthz",status="200"} 2"#
+            ),
             "{text}"
         );
         assert!(text.ends_with("# EOF\n"), "{text}");

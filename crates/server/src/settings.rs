@@ -17,6 +17,7 @@ pub const MAX_DNA_TEXT: usize = 4 * MAX_DNA_LETTERS;
 
 /// A server's settings.
 #[derive(Debug, Clone, clap::Args)]
+#[group(id = "http_edge")]
 pub struct Settings {
     /// Address to listen on (port 0: any free port; the line `listening on http://…` says which).
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
@@ -41,7 +42,11 @@ pub struct Settings {
     pub rate_limit: u32,
     /// Reverse proxies (comma-separated addresses) whose X-Forwarded-For names the client; from
     /// any other peer the header is ignored and the socket's address is the client's.
-    #[arg(long = "trusted-proxy", env = "GMO_TRUSTED_PROXY", value_delimiter = ',')]
+    #[arg(
+        long = "trusted-proxy",
+        env = "GMO_TRUSTED_PROXY",
+        value_delimiter = ','
+    )]
     pub trusted_proxies: Vec<IpAddr>,
     /// The game service's settings.
     #[command(flatten)]

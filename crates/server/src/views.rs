@@ -209,9 +209,8 @@ pub struct LabPly {
 
 /// `at` as an RFC 3339 UTC time with milliseconds, e.g. `2024-05-01T12:00:05.250Z`.
 pub fn rfc3339(at: Timestamp) -> String {
-    const FORMAT: &[FormatItem<'_>] = format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-    );
+    const FORMAT: &[FormatItem<'_>] =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
     OffsetDateTime::from_unix_timestamp_nanos(i128::from(at.ms()) * 1_000_000)
         .ok()
         .and_then(|time| time.format(FORMAT).ok())

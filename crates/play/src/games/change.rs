@@ -138,7 +138,7 @@ impl Games {
             Err(refusal) => {
                 // Tokens never change, so a refused token needs no fresh read; anything else
                 // may rest on an old version.
-                if fresh == Fresh::No && !self.current(stored).await {
+                if fresh == Fresh::No && !self.still_current(stored).await {
                     return Attempt::Outdated;
                 }
                 if fell {
@@ -189,7 +189,7 @@ impl Games {
     }
 
     /// Whether `stored` is still the game's stored version (a refusal may rest on it).
-    async fn current(&self, stored: &Stored) -> bool {
+    async fn still_current(&self, stored: &Stored) -> bool {
         matches!(self.store.game_version(&stored.id).await, Ok(v) if v == stored.version)
     }
 
@@ -271,7 +271,7 @@ impl Games {
     pub(crate) fn wake_bot(&self, id: &GameId, turn: &BotTurn) {
         let wake = BotWake {
             id: id.clone(),
-            due: Timestamp::from_ms(turn.due_ms),
+            due: turn.due,
         };
         if let Err(error) = self.wakes.try_send(wake) {
             tracing::debug!(game = %id, %error, "a bot's turn is left to the takeover loop");
@@ -337,7 +337,7 @@ fn after(
         } else {
             stored.state_plies
         },
-        deadline_ms: game.deadline().map(Timestamp::ms).filter(|_| !finished),
+        deadline: game.deadline().filter(|_| !finished),
         state: game,
         ..stored.clone()
     }
@@ -355,7 +355,7 @@ fn change_of(
         state: snapshot_due(stored, game, ply.is_some()),
         ply,
         status: game.status(),
-        deadline_ms: game.deadline().map(Timestamp::ms),
+        deadline: game.deadline(),
         finished: game.is_over(),
         bot_turn,
     }

@@ -67,7 +67,7 @@ impl Games {
         let swept = self
             .store
             .sweep_expired(
-                now.ms(),
+                now,
                 SWEEP_BATCH,
                 |row: gmo_store::Game<GameSnapshot>, since: Vec<Event>| {
                     // The snapshot (without the earlier events: the record keeps them) and the
@@ -75,7 +75,7 @@ impl Games {
                     let id = row.id.clone();
                     let mut game = Game::try_from(row.state).ok()?;
                     if let Err(error) = game.replay_events(&since) {
-                        tracing::error!(game = id, %error, "a stored game does not replay");
+                        tracing::error!(game = %id, %error, "a stored game does not replay");
                         return None;
                     }
                     let before = game.clone();
@@ -90,16 +90,14 @@ impl Games {
         let count = swept.len();
         for done in swept {
             self.metrics.games_ended.inc();
-            let Ok(id) = GameId::parse(&done.id) else {
-                continue;
-            };
+            let id = done.id;
             // Reloaded with its record, so that this process's streams and cache see the whole
             // game.
             match self.load(&id).await {
                 Ok(stored) => {
                     let update = crate::hub::Update {
                         version: stored.version,
-                        happened: ended.remove(&done.id).unwrap_or_default(),
+                        happened: ended.remove(&id).unwrap_or_default(),
                         joined: stored::joined(&stored),
                         game: stored.state,
                     };
@@ -117,7 +115,7 @@ fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
     Change {
         ply: game.events().last().cloned(),
         status: game.status(),
-        deadline_ms: None,
+        deadline: None,
         finished: game.is_over(),
         state: Some(row_state(game)),
         bot_turn: None,

@@ -52,7 +52,7 @@ impl NewSetUp {
         let settings = GameSettings {
             width: settings.width.into(),
             height: settings.height.into(),
-            clock_initial_ms: settings.initial_ms.ms(),
+            clock_initial: settings.initial_ms,
             white_bot,
             black_bot,
         };
@@ -78,7 +78,7 @@ impl NewSetUp {
             black_token,
             status: self.game.status(),
             state: &self.snapshot,
-            deadline_ms: self.game.deadline().map(gmo_types::Timestamp::ms),
+            deadline: self.game.deadline(),
             bot_turn,
             creator_token,
         }
@@ -140,7 +140,6 @@ impl Games {
             .create_game_within(&row, self.max_bot_games)
             .await?
             .ok_or_else(|| bot_seats::full(self.max_bot_games))?;
-        let id = GameId::parse(&id).map_err(crate::PlayError::internal)?;
         self.created(&id, &fresh, bot_turn.as_ref());
         Ok(Created {
             joined: Joined::new(white_token.is_none(), black_token.is_none()),

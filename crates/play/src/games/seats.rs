@@ -7,7 +7,6 @@ use crate::error::{PlayError, PlayResult};
 use crate::hub::{Happened, Update};
 use crate::stored::{self, Stored};
 use gmo_engine::{Color, Viewer};
-use gmo_types::GameId;
 
 impl Games {
     /// The seat `token` holds on this game. The first time a seat's token is used, the seat is
@@ -58,12 +57,10 @@ impl Games {
     }
 
     async fn note_join(&self, stored: &Stored, seat: Color) {
-        let Ok(id) = GameId::parse(&stored.id) else {
-            return;
-        };
-        match self.store.join(&id, seat).await {
+        let id = &stored.id;
+        match self.store.join(id, seat).await {
             Ok(true) => {
-                self.cache.join(&id, seat);
+                self.cache.join(id, seat);
                 let mut joined = stored::joined(stored);
                 *joined.get_mut(seat) = true;
                 let update = Update {
@@ -72,9 +69,9 @@ impl Games {
                     game: stored.state.clone(),
                     joined,
                 };
-                self.announce(&id, update);
+                self.announce(id, update);
             }
-            Ok(false) => self.cache.join(&id, seat),
+            Ok(false) => self.cache.join(id, seat),
             Err(error) => tracing::warn!(game = %id, %error, "could not note a seat joining"),
         }
     }

@@ -3,11 +3,11 @@
 //! answered with its code, DNA, explanation and diagram.
 
 use crate::answer::Json;
-use crate::state::AppState;
-use crate::settings::MAX_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::settings::MAX_DNA_LETTERS;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;

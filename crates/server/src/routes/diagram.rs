@@ -1,13 +1,13 @@
 //! `GET /api/genomes/{reference}/diagram.svg`: the piece alone on an empty board, drawn by
 //! `gmo-diagram`, so that a code can be shared as a picture (the web page shows the same one).
 
-use crate::state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef as Reference;
 use crate::routes::doc::{Invalid, NotFound};
 use crate::schema::{DiagramColor, DiagramSize, GenomeRef};
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};

@@ -18,7 +18,7 @@ use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
-use gmo_engine::{MoveView, Viewer};
+use gmo_engine::{MoveView, Square, Viewer};
 use gmo_play::{NewGameRequest as NewGame, now};
 use gmo_types::{GameId, Millis};
 use serde::{Deserialize, Serialize};

@@ -1,12 +1,12 @@
 //! `POST /api/genomes`, `GET /api/genomes/{reference}`.
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::routes::genome_of_dna;
 use crate::schema::GenomeRef;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;

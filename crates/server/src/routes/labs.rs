@@ -197,7 +197,11 @@ pub async fn erase(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
-    let (lab, _) = state.play.labs.change(&id, &token, |lab| lab.erase(at)).await?;
+    let (lab, _) = state
+        .play
+        .labs
+        .change(&id, &token, |lab| lab.erase(at))
+        .await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 

@@ -19,10 +19,10 @@ mod seeks;
 mod stream;
 mod values;
 
-use crate::state::AppState;
-use crate::settings::BODY_LIMIT;
 use crate::error::ApiError;
 use crate::metrics;
+use crate::settings::BODY_LIMIT;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::Request;

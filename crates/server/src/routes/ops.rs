@@ -1,9 +1,9 @@
 //! Operations: `/healthz`, `/metrics`, `/api/openapi.json`.
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::routes::doc::Unavailable;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;

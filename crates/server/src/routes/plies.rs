@@ -2,17 +2,17 @@
 //! rebuild the history after a reload (the stream's first line carries the same list).
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
-use gmo_types::GameId;
 use crate::record::plies_seen;
 use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use gmo_engine::PlyView;
+use gmo_types::GameId;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/plies", get(plies))

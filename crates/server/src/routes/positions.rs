@@ -3,17 +3,17 @@
 //! earlier position of the history exactly, hidden genomes still hidden.
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
-use gmo_types::GameId;
 use crate::record::{PositionsPage, positions_seen};
 use crate::routes::doc::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::{Id, PlyCount};
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::routing::get;
+use gmo_types::GameId;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/positions", get(positions))

@@ -1,11 +1,11 @@
 //! `POST /api/presets`, `GET /api/presets/{reference}`.
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
 use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::PresetRef;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -127,14 +127,14 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<SeekView>
 fn view(seek: Seek, now: Timestamp) -> SeekView {
     SeekView {
         clock: SeekClock {
-            initial_ms: seek.pool.initial_ms,
-            increment_ms: seek.pool.increment_ms,
+            initial_ms: seek.pool.initial.ms(),
+            increment_ms: seek.pool.increment.ms(),
         },
         width: seek.pool.width,
         height: seek.pool.height,
         color: seek.wish,
-        age_ms: (now.ms() - seek.created_ms).max(0),
-        id: seek.id,
+        age_ms: now.since(seek.created_at).at_least_zero().ms(),
+        id: seek.id.to_string(),
     }
 }
 

@@ -66,7 +66,9 @@ pub async fn stream(
         version: seen.version,
         lines: VecDeque::new(),
         done: over && rematch_token.is_none(),
-        until: rematch_token.as_ref().map(|_| Instant::now() + REMATCH_WAIT),
+        until: rematch_token
+            .as_ref()
+            .map(|_| Instant::now() + REMATCH_WAIT),
         rematch_token,
         offers: Vec::new(),
         joined: seen.joined,
@@ -167,16 +169,7 @@ impl Follow {
     fn news(&mut self, news: &Happened, joined: Joined) {
         match news {
             Happened::Joined(_) => self.joined(joined),
-            Happened::RematchAsked(color) if !self.offers.contains(color) => {
-                if self.rematch(news) {
-                    self.offers.push(*color);
-                }
-            }
-            Happened::RematchStarted(_) => {
-                if self.rematch(news) {
-                    self.done = true;
-                }
-            }
+            Happened::RematchAsked(_) | Happened::RematchStarted(_) => self.rematch(news),
             _ => {}
         }
     }
@@ -214,19 +207,21 @@ impl Follow {
         }
     }
 
-    /// Shows rematch news on a seat's stream waiting after the end → whether it was shown
-    /// (other streams ignore it).
-    fn rematch(&mut self, news: &Happened) -> bool {
+    /// Shows rematch news on a seat's stream waiting after the end (other streams ignore it),
+    /// each seat's offer once; the stream closes after the rematch has started.
+    fn rematch(&mut self, news: &Happened) {
         let (Some(token), Some(_)) = (&self.rematch_token, self.until) else {
-            return false;
+            return;
         };
-        match rematch_line(news, token) {
-            Some(line) => {
-                self.push(&line);
-                true
-            }
-            None => false,
+        let Some(line) = rematch_line(news, token) else {
+            return;
+        };
+        match news {
+            Happened::RematchAsked(color) if self.offers.contains(color) => return,
+            Happened::RematchAsked(color) => self.offers.push(*color),
+            _ => self.done = true,
         }
+        self.push(&line);
     }
 
     /// Fell behind the channel: show the game as it is now.

@@ -3,11 +3,11 @@
 //! background (`gmo_play::Values`) and kept with it.
 
 use crate::answer::Json;
-use crate::state::AppState;
 use crate::error::ApiResult;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef;
 use crate::routes::doc::{NotFound, TooManyRequests, Unavailable};
+use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -15,8 +15,8 @@ use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_play::values::{Evaluation, estimate};
 use gmo_play::Values;
+use gmo_play::values::{Evaluation, estimate};
 use gmo_store::ValueJob;
 use gmo_types::EvaluationState;
 use serde::Serialize;
@@ -88,15 +88,15 @@ fn rounded(value: f64, places: i32) -> f64 {
 
 fn view(job: &ValueJob) -> GenomeValue {
     let estimate = estimate(job).map(|e| ValueEstimate {
-            pawns: rounded(e.pawns, 2),
-            pawns_low: rounded(e.pawns_low, 2),
-            pawns_high: rounded(e.pawns_high, 2),
-            margin: rounded(e.margin(), 2),
-            elo: rounded(e.elo, 1),
-            elo_low: rounded(e.elo_low, 1),
-            elo_high: rounded(e.elo_high, 1),
-            score: rounded(e.score, 4),
-        });
+        pawns: rounded(e.pawns, 2),
+        pawns_low: rounded(e.pawns_low, 2),
+        pawns_high: rounded(e.pawns_high, 2),
+        margin: rounded(e.margin(), 2),
+        elo: rounded(e.elo, 1),
+        elo_low: rounded(e.elo_low, 1),
+        elo_high: rounded(e.elo_high, 1),
+        score: rounded(e.score, 4),
+    });
     GenomeValue {
         code: job.code.clone(),
         state: job.state,
