@@ -50,7 +50,7 @@ pub async fn spawn(settings: Settings) -> Result<RunningApp, StartError> {
     };
     let (stop, closing) = watch::channel(false);
     let state = AppState::new(play.service().clone(), settings, closing.clone());
-    let router = routes::router(state.clone());
+    let router = routes::router(state.clone(), crate::openapi::router());
     let server =
         tokio::spawn(async move { crate::accept::serve(listener, router, limits, closing).await });
     tracing::info!(%addr, backend = play.service().store().backend_name(), "gmo serve listening");

@@ -15,6 +15,7 @@ mod lines;
 mod metrics;
 mod openapi;
 mod record;
+mod responses;
 mod routes;
 mod schema;
 mod settings;

@@ -5,7 +5,7 @@
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::settings::MAX_DNA_LETTERS;
 use crate::state::AppState;
 use axum::Router;

@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef as Reference;
-use crate::routes::doc::{Invalid, NotFound};
+use crate::responses::{Invalid, NotFound};
 use crate::schema::{DiagramColor, DiagramSize, GenomeRef};
 use crate::state::AppState;
 use axum::Router;

@@ -1,16 +1,16 @@
 //! The game routes: creation, setup, play, the end, and the record. Handlers read the request,
 //! call the game service (`gmo_play::Games`) and render what it answers.
 
+use super::labs::{MoveRequest, Promotion};
+use super::refs::square;
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath, Bearer, MaybeBearer};
 use crate::record::GameRecordView;
-use crate::routes::doc::{
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
     Unavailable,
 };
-use crate::routes::labs::{MoveRequest, Promotion};
-use crate::routes::square;
 use crate::schema::Id;
 use crate::state::AppState;
 use crate::views::{GamePly, GameView, changed_view, game_view, seen_view};

@@ -1,10 +1,10 @@
 //! `POST /api/genomes`, `GET /api/genomes/{reference}`.
 
+use super::refs::genome_of_dna;
 use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
-use crate::routes::genome_of_dna;
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::GenomeRef;
 use crate::state::AppState;
 use axum::Router;

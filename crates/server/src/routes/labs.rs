@@ -1,14 +1,14 @@
 //! The lab routes (rules §5.1): a sandbox board behind its own token.
 
+use super::presets::PresetInfo;
+use super::refs::{genome_of_dna, square};
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiJson, ApiPath, Bearer};
-use crate::routes::doc::{
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
 };
-use crate::routes::presets::PresetInfo;
-use crate::routes::{genome_of_dna, square};
 use crate::schema::Id;
 use crate::state::AppState;
 use crate::views::{LabPly, LabView, lab_view};

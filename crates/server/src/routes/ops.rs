@@ -1,8 +1,8 @@
-//! Operations: `/healthz`, `/metrics`, `/api/openapi.json`.
+//! Operations: `/healthz`, `/metrics` (`/api/openapi.json` is `crate::openapi`'s).
 
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
-use crate::routes::doc::Unavailable;
+use crate::responses::Unavailable;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
@@ -16,7 +16,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
-        .route("/api/openapi.json", get(openapi))
 }
 
 /// A healthy service.
@@ -57,11 +56,4 @@ pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         )],
         state.metrics.render(),
     )
-}
-
-/// This API's OpenAPI 3.1 document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "operations", operation_id = "openapi",
-    responses((status = 200, description = "this document", body = Object)))]
-pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {
-    Json(crate::openapi::document())
 }

@@ -5,7 +5,7 @@ use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::record::plies_seen;
-use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
+use crate::responses::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::state::AppState;
 use axum::Router;

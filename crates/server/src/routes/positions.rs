@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::record::{PositionsPage, positions_seen};
-use crate::routes::doc::{Forbidden, Invalid, NotFound, Unauthorized};
+use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::{Id, PlyCount};
 use crate::state::AppState;
 use axum::Router;

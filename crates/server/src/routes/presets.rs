@@ -3,7 +3,7 @@
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::PresetRef;
 use crate::state::AppState;
 use axum::Router;

@@ -4,7 +4,7 @@
 use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
-use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized, Unavailable};
+use crate::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unavailable};
 use crate::schema::Id;
 use crate::state::AppState;
 use axum::Router;

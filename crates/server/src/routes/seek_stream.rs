@@ -5,7 +5,7 @@
 
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
-use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized};
+use crate::responses::{Conflict, Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::state::AppState;
 use axum::Router;

@@ -7,7 +7,7 @@ use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath, Bearer};
 use crate::limits::{ClientAddress, CreationLimit};
-use crate::routes::doc::{
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
     Unavailable,
 };

@@ -6,7 +6,7 @@ use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::lines::{StreamLine, StreamStart, change_lines, joined_line, rematch_line};
 use crate::record::plies_seen;
-use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
+use crate::responses::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::state::AppState;
 use crate::views::seen_view;

@@ -6,7 +6,7 @@ use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef;
-use crate::routes::doc::{NotFound, TooManyRequests, Unavailable};
+use crate::responses::{NotFound, TooManyRequests, Unavailable};
 use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
