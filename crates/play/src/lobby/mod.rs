@@ -6,6 +6,12 @@
 //! database), and the seat token a seeker gets (derived from the seek's token, so the store
 //! never holds it).
 
+mod bell;
+mod follow;
+
+pub use bell::{Bell, Ringer};
+pub use follow::{Follow, Looked, Woke};
+
 use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::games::{Games, NewSetUp, settings_of};
 use crate::time::now;
@@ -14,10 +20,8 @@ use gmo_store::{
     Accepted, NewSeek, Notice, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState,
 };
 use gmo_types::{ColorWish, GameId, Millis, SeekId, Timestamp};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Notify;
 
 /// A seek whose stream has been gone this long is withdrawn (issue 13: more than 10 s).
 pub const QUIET: Millis = Millis::from_ms(10_000);
@@ -291,164 +295,6 @@ fn paired_already(game: &GameId) -> PlayError {
     )
 }
 
-/// What woke a seek's follower.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Woke {
-    /// Its [`TICK`]: time to show the seek alive and look for a match again.
-    Tick,
-    /// The bell: the seek was paired or withdrawn.
-    Bell,
-}
-
-/// Where a followed seek stands after a look.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Looked {
-    /// Still open, this long.
-    Waiting { age: Millis },
-    /// Paired: the seeker's game, seat and seat token.
-    Paired {
-        game: GameId,
-        seat: Color,
-        token: String,
-    },
-    /// Withdrawn (by its owner, after its stream was gone, or after [`MAX_OPEN`]).
-    Withdrawn,
-    /// Nothing new (a bell that was not for a pairing).
-    Unchanged,
-}
-
-/// One follower of a seek.
-#[derive(Debug)]
-pub struct Follow {
-    lobby: Lobby,
-    id: SeekId,
-    seat_token: String,
-    pool: Pool,
-    created: Timestamp,
-    ringer: Ringer,
-}
-
-impl Follow {
-    pub fn id(&self) -> &SeekId {
-        &self.id
-    }
-
-    /// Rings when the seek is paired or withdrawn.
-    pub fn bell(&self) -> Arc<Notify> {
-        self.ringer.notify.clone()
-    }
-
-    /// On a tick: expire, show alive, pair again if a match is open. On the bell: read where the
-    /// seek stands.
-    pub async fn look(&self, woke: Woke) -> PlayResult<Looked> {
-        let now = now();
-        let store = self.lobby.games.store();
-        let expired = now.since(self.created) > MAX_OPEN;
-        let seek = match woke {
-            Woke::Tick if expired => store.withdraw_seek(&self.id).await?,
-            Woke::Tick => {
-                store.pulse_seek(&self.id, now).await?;
-                self.lobby.pair(&self.id, self.pool).await?
-            }
-            Woke::Bell => match store.seek(&self.id).await? {
-                None => SeekState::Gone,
-                Some(seek) => match seek.paired {
-                    Some((game, seat)) => SeekState::Paired { game, seat },
-                    None => return Ok(Looked::Unchanged),
-                },
-            },
-        };
-        Ok(match seek {
-            // Past its time and open: withdrawn just now.
-            SeekState::Open if expired => Looked::Withdrawn,
-            SeekState::Open => Looked::Waiting {
-                age: now.since(self.created).at_least_zero(),
-            },
-            SeekState::Paired { game, seat } => Looked::Paired {
-                game,
-                seat,
-                token: self.seat_token.clone(),
-            },
-            SeekState::Gone => Looked::Withdrawn,
-        })
-    }
-}
-
-/// Wakes the streams of seeks in this process. An entry lives while a stream holds it.
-#[derive(Debug, Default)]
-pub struct Bell {
-    waiting: Mutex<HashMap<SeekId, (Arc<Notify>, usize)>>,
-}
-
-/// A stream's hold on its seek's bell; dropping it lets go.
-#[derive(Debug)]
-pub struct Ringer {
-    bell: Arc<Bell>,
-    id: SeekId,
-    notify: Arc<Notify>,
-}
-
-impl Bell {
-    /// A hold on seek `id`'s bell; `None` when [`STREAMS_PER_SEEK`] streams hold it already.
-    pub fn hold(self: &Arc<Self>, id: &SeekId) -> Option<Ringer> {
-        let mut waiting = self.map();
-        let (notify, holders) = waiting
-            .entry(id.clone())
-            .or_insert_with(|| (Arc::default(), 0));
-        if *holders >= STREAMS_PER_SEEK {
-            return None;
-        }
-        *holders += 1;
-        Some(Ringer {
-            bell: self.clone(),
-            id: id.clone(),
-            notify: notify.clone(),
-        })
-    }
-
-    /// Wakes seek `id`'s streams, if any here.
-    pub fn ring(&self, id: &SeekId) {
-        if let Some((notify, _)) = self.map().get(id) {
-            notify.notify_waiters();
-        }
-    }
-
-    /// Wakes every seek's streams here (after a lost announcement they look again).
-    pub fn ring_all(&self) {
-        for (notify, _) in self.map().values() {
-            notify.notify_waiters();
-        }
-    }
-
-    /// How many seeks have a stream here (tests check nothing leaks).
-    pub fn len(&self) -> usize {
-        self.map().len()
-    }
-
-    /// Whether no seek has a stream here.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<SeekId, (Arc<Notify>, usize)>> {
-        self.waiting
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-impl Drop for Ringer {
-    fn drop(&mut self) {
-        let mut waiting = self.bell.map();
-        if let Some((_, holders)) = waiting.get_mut(&self.id) {
-            *holders -= 1;
-            if *holders == 0 {
-                waiting.remove(&self.id);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,18 +311,5 @@ mod tests {
         assert_ne!(seat, seek);
         assert_eq!(seat, seat_token_of(&seek));
         assert_ne!(seat, seat_token_of(&gmo_store::new_token()));
-    }
-
-    #[test]
-    fn a_bell_admits_a_bounded_number_of_streams_and_forgets_them() {
-        let bell = Arc::new(Bell::default());
-        let id = SeekId::from_bits(1);
-        let first = bell.hold(&id).expect("one stream");
-        let second = bell.hold(&id).expect("two streams");
-        assert!(bell.hold(&id).is_none(), "a third stream is refused");
-        drop(first);
-        let third = bell.hold(&id).expect("room again");
-        drop((second, third));
-        assert_eq!(bell.len(), 0);
     }
 }
