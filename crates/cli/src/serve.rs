@@ -87,3 +87,49 @@ async fn shutdown_signal() {
         () = terminate => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ServeArgs;
+    use clap::{Args, Command};
+
+    const OPERATIONS: &str = include_str!("../../../docs/operations.md");
+
+    /// The rows of docs/operations.md's tables that name `--flag` / `VARIABLE`.
+    fn row(flag: &str, variable: &str) -> Option<&'static str> {
+        let head = format!("| `--{flag}` / `{variable}`");
+        OPERATIONS.lines().find(|line| line.starts_with(&head))
+    }
+
+    #[test]
+    fn the_operations_page_lists_every_setting_with_its_variable_and_default() {
+        let command = ServeArgs::augment_args(Command::new("serve"));
+        let mut listed = 0;
+        for arg in command.get_arguments() {
+            let Some(flag) = arg.get_long() else { continue };
+            let variable = arg
+                .get_env()
+                .and_then(|variable| variable.to_str())
+                .unwrap_or_else(|| panic!("--{flag} has no environment variable"));
+            let row = row(flag, variable).unwrap_or_else(|| {
+                panic!("docs/operations.md has no row `--{flag}` / `{variable}`")
+            });
+            let defaults: Vec<String> = arg
+                .get_default_values()
+                .iter()
+                .map(|value| value.to_string_lossy().into_owned())
+                .collect();
+            let expected = if defaults.is_empty() {
+                "none".to_owned()
+            } else {
+                defaults.join(",")
+            };
+            let cell = row.split(" | ").nth(1).unwrap_or_default();
+            let shown = cell.replace(['`', ','], "");
+            let shown = shown.split_whitespace().next().unwrap_or_default();
+            assert_eq!(shown, expected, "the default of --{flag} in: {row}");
+            listed += 1;
+        }
+        assert!(listed >= 18, "only {listed} settings were found");
+    }
+}

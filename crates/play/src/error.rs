@@ -1,6 +1,6 @@
 //! The one error type of the game service: why a request of a player, a bot or an operator was
-//! refused, or what failed. It says what happened in the game's terms; the HTTP edge decides the
-//! status code and the body (`From<PlayError> for ApiError` in `gmo-server`).
+//! refused, or what failed. It says what happened in the game's terms; whoever serves the
+//! service decides how to answer it (the HTTP edge maps each variant to its answer).
 
 use gmo_engine::{GameError, LabError};
 use gmo_genome::GenomeError;

@@ -39,6 +39,14 @@ both!(
     a_bot_answers_a_move,
 );
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_process_whose_listener_was_cut_off_catches_up() {
+    with_scratch_database("gmo_play_test", |url| async move {
+        a_process_whose_listener_was_cut_off_catches_up(&url).await;
+    })
+    .await;
+}
+
 fn settings(url: &str) -> Settings {
     Settings {
         database_url: url.to_owned(),
@@ -325,4 +333,55 @@ async fn a_bot_answers_a_move(play: Service) {
     );
     let last = answered.game.events().last().expect("the bot's move");
     assert!(matches!(last, gmo_engine::Event::Move { .. }), "{last:?}");
+}
+
+/// Another process's change reaches this process's streams even when it was announced while
+/// this process's listener was cut off (PostgreSQL was restarted, say): the lost connection is
+/// noticed and the watched games are shown as they are now.
+async fn a_process_whose_listener_was_cut_off_catches_up(url: &str) {
+    let here = Service::start(&settings(url))
+        .await
+        .expect("a process starts");
+    let there = Service::start(&settings(url))
+        .await
+        .expect("another process starts");
+    let (one, two) = (here.service(), there.service());
+    let (id, white, black) = new_game(one, None).await;
+    start(one, &id, &white, &black).await;
+    let mut watch = two.games.watch(&id, None).await.expect("a watch");
+    let before = watch.seen.version;
+    let dropped = gmo_store::scratch::drop_connections(url).await;
+    assert!(dropped > 0, "both processes had connections");
+    // The move is committed as soon as the pool has a connection again; its announcement may be
+    // sent while the other process's listener is still away.
+    let mut moved = None;
+    for _ in 0..50 {
+        match one
+            .games
+            .play(&id, &white, square("d2"), square("d3"))
+            .await
+        {
+            Ok(changed) => {
+                moved = Some(changed.version);
+                break;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+    let moved = moved.expect("the move commits once the database answers again");
+    assert!(moved > before);
+    let shown = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match watch.updates.recv().await {
+                Ok(update) if update.version >= moved => break update,
+                Ok(_) | Err(Missed::Lagged(_)) => {}
+                Err(Missed::Closed) => panic!("the stream closed"),
+            }
+        }
+    })
+    .await
+    .expect("the move reaches the other process's stream");
+    assert_eq!(shown.game.moves_played(), 1);
+    here.close().await;
+    there.close().await;
 }
