@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use gmo_engine::Color;
 use gmo_play::lobby::{Follow, Looked, TICK, Woke};
-use gmo_types::SeekId;
+use gmo_types::{Millis, SeekId};
 use serde::Serialize;
 use std::collections::VecDeque;
 use tokio::sync::watch;
@@ -47,7 +47,8 @@ pub struct SeekLine {
     pub kind: SeekLineType,
     /// On `waiting`: how long the seek has been open, in ms.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub age_ms: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub age_ms: Option<Millis>,
     /// On `paired`: the game's id.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema::Id>)]
@@ -134,7 +135,7 @@ impl Wait {
             Looked::Unchanged => return,
             Looked::Waiting { age } => SeekLine {
                 kind: SeekLineType::Waiting,
-                age_ms: Some(age.ms()),
+                age_ms: Some(age),
                 game: None,
                 seat: None,
                 token: None,

@@ -21,7 +21,7 @@ use gmo_engine::Color;
 use gmo_play::lobby::SeekRequest;
 use gmo_play::now;
 use gmo_store::Seek;
-use gmo_types::{ColorWish, SeekId, Timestamp};
+use gmo_types::{ColorWish, Millis, SeekId, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -61,8 +61,10 @@ pub struct NewSeekAnswer {
 /// A seek's clock.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeekClock {
-    pub initial_ms: i64,
-    pub increment_ms: i64,
+    #[schema(value_type = i64)]
+    pub initial_ms: Millis,
+    #[schema(value_type = i64)]
+    pub increment_ms: Millis,
 }
 
 /// An open seek as the lobby lists it (never its token).
@@ -75,7 +77,8 @@ pub struct SeekView {
     pub height: u16,
     pub color: ColorWish,
     /// How long it has been open, in ms.
-    pub age_ms: i64,
+    #[schema(value_type = i64)]
+    pub age_ms: Millis,
 }
 
 /// An accepted seek: the game and the caller's seat and token (shown once).
@@ -127,13 +130,13 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<SeekView>
 fn view(seek: Seek, now: Timestamp) -> SeekView {
     SeekView {
         clock: SeekClock {
-            initial_ms: seek.pool.initial.ms(),
-            increment_ms: seek.pool.increment.ms(),
+            initial_ms: seek.pool.initial,
+            increment_ms: seek.pool.increment,
         },
         width: seek.pool.width,
         height: seek.pool.height,
         color: seek.wish,
-        age_ms: now.since(seek.created_at).at_least_zero().ms(),
+        age_ms: now.since(seek.created_at).at_least_zero(),
         id: seek.id.to_string(),
     }
 }
