@@ -119,8 +119,9 @@ impl Relay {
     }
 
     /// After a lost connection: every game watched here as it is now (a stream shows it as a
-    /// `resync` if it changed), and no flag timer kept for a game another process may have
-    /// changed meanwhile (the sweep covers them).
+    /// `resync` if it changed), its flag timer dropped as another process's change would drop
+    /// it. (A timer of a game another process changed meanwhile may still fire here: it finds
+    /// the clock not fallen, or the game ended, and does nothing.)
     async fn catch_up(&self, hub: &Hub, timers: &Timers) {
         for id in hub.watched_games() {
             timers.disarm(&id);
