@@ -1,6 +1,6 @@
 //! What every bot offers: choose a ply for a position within a budget.
 
-use gmo_engine::{Color, Game, GameError, PlayError, Position, Square};
+use gmo_engine::{Color, Game, GameError, PlayError, Position, Square, Timestamp};
 use gmo_genome::{Genome, standard};
 use rand::RngCore;
 use std::fmt;
@@ -41,11 +41,11 @@ pub enum Ply {
 }
 
 impl Ply {
-    /// Plays this ply in a live game for `color` at `now_ms`, through the game's own checks.
-    pub fn play(&self, game: &mut Game, color: Color, now_ms: i64) -> Result<(), GameError> {
+    /// Plays this ply in a live game for `color` at `now`, through the game's own checks.
+    pub fn play(&self, game: &mut Game, color: Color, now: Timestamp) -> Result<(), GameError> {
         match self {
-            Ply::Move { from, to } => game.play(color, *from, *to, now_ms).map(|_| ()),
-            Ply::Promotion { genome, .. } => game.promote(color, genome, now_ms).map(|_| ()),
+            Ply::Move { from, to } => game.play(color, *from, *to, now).map(|_| ()),
+            Ply::Promotion { genome, .. } => game.promote(color, genome, now).map(|_| ()),
         }
     }
 

@@ -7,7 +7,7 @@
 //! (`rook,knight,bishop,queen*,...`), else the first standard king.
 
 use crate::preset::{PRESETS, Preset};
-use gmo_engine::{Color, Game, GameError};
+use gmo_engine::{Color, Game, GameError, Timestamp};
 use gmo_genome::{Code, Genome, preset_code, standard};
 use std::fmt;
 
@@ -142,8 +142,8 @@ impl Lineup {
     }
 
     /// Sets up `color`'s side of a game in setup: loads the lineup, marks the king, declares
-    /// ready (the game starts at `now_ms` once both sides are).
-    pub fn seat(&self, game: &mut Game, color: Color, now_ms: i64) -> Result<(), GameError> {
+    /// ready (the game starts at `now` once both sides are).
+    pub fn seat(&self, game: &mut Game, color: Color, now: Timestamp) -> Result<(), GameError> {
         game.load_preset(color, &self.genomes)?;
         let size = game.position().size();
         let square =
@@ -153,7 +153,7 @@ impl Lineup {
                     got: self.width(),
                 })?;
         game.toggle_king(color, square)?;
-        game.ready(color, now_ms)
+        game.ready(color, now)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Named back ranks for bot games: the standard `default`, and a 5-wide one for 5×5 boards.
 
 use crate::lineup::Lineup;
-use gmo_engine::{Color, Game, GameError};
+use gmo_engine::{Color, Game, GameError, Timestamp};
 use gmo_genome::{Genome, standard};
 
 /// A back rank of standard pieces, file a first, with the file of its king.
@@ -46,8 +46,8 @@ impl Preset {
     }
 
     /// Sets up `color`'s side of a game in setup: loads the preset, marks the king, declares
-    /// ready (the game starts at `now_ms` once both sides are).
-    pub fn seat(&self, game: &mut Game, color: Color, now_ms: i64) -> Result<(), GameError> {
-        Lineup::from(*self).seat(game, color, now_ms)
+    /// ready (the game starts at `now` once both sides are).
+    pub fn seat(&self, game: &mut Game, color: Color, now: Timestamp) -> Result<(), GameError> {
+        Lineup::from(*self).seat(game, color, now)
     }
 }

@@ -8,7 +8,7 @@ use crate::random::RandomBot;
 use crate::search::SearchBot;
 use crate::spec::{BotKind, BotSpec, bot_by_name};
 use crate::zobrist::position_key;
-use gmo_engine::{BoardSize, Color, Game, Piece, Position, Settings, Square};
+use gmo_engine::{BoardSize, Color, Game, Millis, Piece, Position, Settings, Square, Timestamp};
 use gmo_genome::standard;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -51,9 +51,12 @@ pub(crate) fn random_prefix(seed: u64, plies: usize, size5: bool) -> Position {
 
 /// The 5×5 start: the five-wide preset on both sides.
 pub(crate) fn five_start() -> Position {
-    let mut game = Game::new(Settings::new(5, 5, 60_000).expect("5×5"), 1).expect("game");
+    let mut game =
+        Game::new(Settings::new(5, 5, Millis::from_secs(60)).expect("5×5"), 1).expect("game");
     for color in Color::BOTH {
-        FIVE_WIDE.seat(&mut game, color, 0).expect("seat");
+        FIVE_WIDE
+            .seat(&mut game, color, Timestamp::EPOCH)
+            .expect("seat");
     }
     game.position().clone()
 }
@@ -348,12 +351,14 @@ fn specs_parse_with_budgets_and_clear_errors() {
 /// Plays a game through the `Game` API, as the arena and a service do.
 fn play_out(size: (u8, u8), white: &mut dyn Bot, black: &mut dyn Bot) -> Game {
     let preset = if size.0 == 5 { FIVE_WIDE } else { DEFAULT };
-    let settings = Settings::new(size.0, size.1, Settings::MAX_INITIAL_MS).expect("settings");
+    let settings = Settings::new(size.0, size.1, Settings::MAX_INITIAL).expect("settings");
     let mut game = Game::new(settings, 9).expect("game");
     for color in Color::BOTH {
-        preset.seat(&mut game, color, 0).expect("seat");
+        preset
+            .seat(&mut game, color, Timestamp::EPOCH)
+            .expect("seat");
     }
-    let mut now = 0;
+    let mut now = Timestamp::EPOCH;
     for _ in 0..300 {
         let Some(color) = game.to_move() else {
             break;

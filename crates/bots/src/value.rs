@@ -17,7 +17,7 @@ use crate::lineup::Lineup;
 use crate::node::{Context, Step};
 use crate::preset::DEFAULT;
 use crate::spec::BotSpec;
-use gmo_engine::{Color, Game, GameResult, Position, Settings, Status};
+use gmo_engine::{Color, Game, GameResult, Position, Settings, Status, Timestamp};
 use gmo_genome::{Genome, standard};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -259,7 +259,7 @@ impl Trial {
 
     /// The start of a game with the candidate's side on `ours`.
     fn start(&self, ours: Color, seed: u64) -> Result<Position, String> {
-        let settings = Settings::new(8, 8, Settings::MAX_INITIAL_MS).map_err(|e| e.to_string())?;
+        let settings = Settings::new(8, 8, Settings::MAX_INITIAL).map_err(|e| e.to_string())?;
         let mut game = Game::new(settings, seed).map_err(|e| e.to_string())?;
         for color in Color::BOTH {
             let lineup = if color == ours {
@@ -268,7 +268,7 @@ impl Trial {
                 &self.against
             };
             lineup
-                .seat(&mut game, color, 0)
+                .seat(&mut game, color, Timestamp::EPOCH)
                 .map_err(|e| format!("{} cannot be seated: {e}", lineup.name))?;
         }
         Ok(game.position().clone())

@@ -13,7 +13,7 @@
 mod show;
 
 use gmo_bots::{Bot, BotSpec, Budget, Lineup, preset_by_name};
-use gmo_engine::{Color, Game, GameStatus, Reason, Settings};
+use gmo_engine::{Color, Game, GameStatus, Millis, Reason, Settings, Timestamp};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -181,8 +181,8 @@ fn play_game(
     let (width, height) = args.size;
     let initial = args
         .clock
-        .map_or(Settings::MAX_INITIAL_MS, |ms| ms as i64)
-        .clamp(1, Settings::MAX_INITIAL_MS);
+        .map_or(Settings::MAX_INITIAL, |ms| Millis::from_ms(ms as i64))
+        .clamp(Millis::from_ms(1), Settings::MAX_INITIAL);
     let settings = Settings::new(width, height, initial).map_err(|e| e.to_string())?;
     let mut game = Game::new(settings, derive(args.seed, i, 0)).map_err(|e| e.to_string())?;
     let swap = i % 2 == 1;
@@ -191,7 +191,7 @@ fn play_game(
     for color in Color::BOTH {
         let lineup = &lineups[seat(color)];
         lineup
-            .seat(&mut game, color, 0)
+            .seat(&mut game, color, Timestamp::EPOCH)
             .map_err(|e| format!("{}: {e}", lineup.name))?;
     }
     let specs = [args.white, args.black];
@@ -199,7 +199,8 @@ fn play_game(
         specs[0].build(derive(args.seed, i, 1)),
         specs[1].build(derive(args.seed, i, 2)),
     ];
-    let mut now = 0i64;
+    // Simulated time: it passes only while a bot thinks on a clock.
+    let mut now = Timestamp::EPOCH;
     let mut plies = 0u32;
     if args.show {
         println!("game {} start\n{}", i + 1, show::render(game.position()));
@@ -222,7 +223,7 @@ fn play_game(
         tallies[who].thinking += took;
         tallies[who].nodes += bots[who].nodes() - nodes_before;
         if args.clock.is_some() {
-            now += took.as_millis() as i64;
+            now += Millis::from_std(took);
         }
         let Some(ply) = ply else {
             return Err(format!("{} found no ply in a game in progress", specs[who]));
@@ -242,11 +243,14 @@ fn play_game(
 }
 
 /// The bot's budget; on a clock, a time budget is capped to a 20th of what is left.
-fn budget_for(game: &Game, budget: Budget, clocked: bool, color: Color, now: i64) -> Budget {
+fn budget_for(game: &Game, budget: Budget, clocked: bool, color: Color, now: Timestamp) -> Budget {
     match budget {
         Budget::Time(time) if clocked => {
-            let left = game.clock().remaining_at(color, now).max(20) as u64;
-            Budget::Time(time.min(Duration::from_millis(left / 20)))
+            let left = game
+                .clock()
+                .remaining_at(color, now)
+                .max(Millis::from_ms(20));
+            Budget::Time(time.min(left.div(20).to_std()))
         }
         other => other,
     }

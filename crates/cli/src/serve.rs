@@ -1,76 +1,18 @@
-//! `gmo serve`: the HTTP service. Configuration by flags with environment fallbacks; with
-//! nothing set it serves on loopback from a SQLite file in the working directory.
+//! `gmo serve`: the HTTP service. Configuration by flags with environment fallbacks (the
+//! server's `Settings`, written once); with nothing set it serves on loopback from a SQLite file
+//! in the working directory.
 
-use gmo_server::Config;
+use gmo_server::Settings;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
+/// `gmo serve`'s flags: the server's settings, each with its environment variable and default
+/// (docs/operations.md lists the same).
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on (port 0: any free port; the line `listening on http://…` says which).
-    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
-    bind: SocketAddr,
-    /// `postgres://…` or `sqlite://path` (the file is created on first start).
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://gmo.sqlite")]
-    database_url: String,
-    /// The most live games with a bot seat in the whole deployment (counted in the database);
-    /// creating one more is answered 503. 0 refuses every game with a bot.
-    #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = gmo_server::DEFAULT_MAX_BOT_GAMES)]
-    max_bot_games: u32,
-    /// The most genome value evaluations running at once in the whole deployment (counted in the
-    /// database); each takes one core while it runs.
-    #[arg(long, env = "GMO_MAX_VALUE_JOBS", default_value_t = gmo_server::DEFAULT_MAX_VALUE_JOBS)]
-    max_value_jobs: u32,
-    /// The most value evaluations queued or running in the deployment; one more is answered 503.
-    #[arg(long, env = "GMO_MAX_VALUE_QUEUE",
-          default_value_t = gmo_server::DEFAULT_MAX_VALUE_QUEUE)]
-    max_value_queue: u32,
-    /// Games per value evaluation.
-    #[arg(long, env = "GMO_VALUE_GAMES", default_value_t = gmo_server::DEFAULT_VALUE_GAMES,
-          value_parser = clap::value_parser!(u32).range(2..=100_000))]
-    value_games: u32,
-    /// The most open seeks one client (address) may have in the lobby at once.
-    #[arg(long, env = "GMO_MAX_SEEKS_PER_CLIENT",
-          default_value_t = gmo_server::DEFAULT_MAX_SEEKS_PER_CLIENT)]
-    max_seeks_per_client: u32,
-    /// The most open seeks in the whole lobby (counted in the database).
-    #[arg(long, env = "GMO_MAX_OPEN_SEEKS", default_value_t = gmo_server::DEFAULT_MAX_OPEN_SEEKS)]
-    max_open_seeks: u32,
-    /// Seconds a connection may take to send a request's headers, and may idle between
-    /// keep-alive requests, before it is closed.
-    #[arg(long, env = "GMO_HEADER_TIMEOUT", default_value_t = gmo_server::DEFAULT_HEADER_TIMEOUT.as_secs(),
-          value_parser = clap::value_parser!(u64).range(1..=3600))]
-    header_timeout: u64,
-    /// The most connections open at once; more wait (in the kernel's backlog) until one closes.
-    /// Keep it below the process's descriptor limit (`ulimit -n`) minus the database pool.
-    #[arg(long, env = "GMO_MAX_CONNECTIONS", default_value_t = gmo_server::DEFAULT_MAX_CONNECTIONS,
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    max_connections: u32,
-    /// Seconds after its creation a game nobody started (still in setup) is deleted; 0 keeps
-    /// them. Games that started stay for good.
-    #[arg(long, env = "GMO_EXPIRE_UNSTARTED_GAMES_AFTER",
-          default_value_t = gmo_server::DEFAULT_UNSTARTED_GAMES.as_secs())]
-    expire_unstarted_games_after: u64,
-    /// Seconds after its last change a lab is deleted; 0 keeps them.
-    #[arg(long, env = "GMO_EXPIRE_IDLE_LABS_AFTER",
-          default_value_t = gmo_server::DEFAULT_IDLE_LABS.as_secs())]
-    expire_idle_labs_after: u64,
-    /// Creations (games, labs, genomes, presets) a minute per client address, beyond which a
-    /// creation is answered 429 with Retry-After. 0 turns the limit off.
-    #[arg(long, env = "GMO_RATE_LIMIT", default_value_t = gmo_server::DEFAULT_RATE_LIMIT)]
-    rate_limit: u32,
-    /// Reverse proxies (comma-separated addresses) whose X-Forwarded-For names the client; from
-    /// any other peer the header is ignored and the socket's address is the client's.
-    #[arg(long, env = "GMO_TRUSTED_PROXY", value_delimiter = ',')]
-    trusted_proxy: Vec<std::net::IpAddr>,
-    /// Connections to PostgreSQL (SQLite ignores it). Moves committing at once share a disk
-    /// flush, so up to about the number of players moving at once this raises moves a second;
-    /// PostgreSQL's own `max_connections` must leave room for every process's pool.
-    #[arg(long, env = "GMO_DATABASE_CONNECTIONS",
-          default_value_t = gmo_server::DEFAULT_POSTGRES_CONNECTIONS,
-          value_parser = clap::value_parser!(u32).range(1..=1_000))]
-    database_connections: u32,
+    #[command(flatten)]
+    settings: Settings,
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
@@ -91,22 +33,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> ExitCode {
-    let mut config = Config::new(args.bind, args.database_url);
-    config.max_bot_games = args.max_bot_games;
-    config.max_value_jobs = args.max_value_jobs;
-    config.database_connections = args.database_connections;
-    config.max_value_queue = args.max_value_queue;
-    config.value_games = args.value_games;
-    config.max_seeks_per_client = args.max_seeks_per_client;
-    config.max_open_seeks = args.max_open_seeks;
-    config.rate_limit = args.rate_limit;
-    let age = |seconds: u64| (seconds > 0).then(|| std::time::Duration::from_secs(seconds));
-    config.retention.unstarted_games = age(args.expire_unstarted_games_after);
-    config.retention.idle_labs = age(args.expire_idle_labs_after);
-    config.header_timeout = std::time::Duration::from_secs(args.header_timeout);
-    config.max_connections = args.max_connections;
-    config.trusted_proxies = args.trusted_proxy;
-    let app = match gmo_server::spawn(config).await {
+    let app = match gmo_server::spawn(args.settings).await {
         Ok(app) => app,
         Err(error) => {
             tracing::error!(%error, "gmo serve could not start");
@@ -158,5 +85,51 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = terminate => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServeArgs;
+    use clap::{Args, Command};
+
+    const OPERATIONS: &str = include_str!("../../../docs/operations.md");
+
+    /// The rows of docs/operations.md's tables that name `--flag` / `VARIABLE`.
+    fn row(flag: &str, variable: &str) -> Option<&'static str> {
+        let head = format!("| `--{flag}` / `{variable}`");
+        OPERATIONS.lines().find(|line| line.starts_with(&head))
+    }
+
+    #[test]
+    fn the_operations_page_lists_every_setting_with_its_variable_and_default() {
+        let command = ServeArgs::augment_args(Command::new("serve"));
+        let mut listed = 0;
+        for arg in command.get_arguments() {
+            let Some(flag) = arg.get_long() else { continue };
+            let variable = arg
+                .get_env()
+                .and_then(|variable| variable.to_str())
+                .unwrap_or_else(|| panic!("--{flag} has no environment variable"));
+            let row = row(flag, variable).unwrap_or_else(|| {
+                panic!("docs/operations.md has no row `--{flag}` / `{variable}`")
+            });
+            let defaults: Vec<String> = arg
+                .get_default_values()
+                .iter()
+                .map(|value| value.to_string_lossy().into_owned())
+                .collect();
+            let expected = if defaults.is_empty() {
+                "none".to_owned()
+            } else {
+                defaults.join(",")
+            };
+            let cell = row.split(" | ").nth(1).unwrap_or_default();
+            let shown = cell.replace(['`', ','], "");
+            let shown = shown.split_whitespace().next().unwrap_or_default();
+            assert_eq!(shown, expected, "the default of --{flag} in: {row}");
+            listed += 1;
+        }
+        assert!(listed >= 18, "only {listed} settings were found");
     }
 }

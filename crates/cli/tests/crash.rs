@@ -116,7 +116,11 @@ async fn crash_and_restart(url: String) {
         serde_json::from_value(record["replay"].clone()).expect("an engine record");
     let replayed =
         gmo_engine::replay(&exported).expect("the record, rebuilt after crashes, replays");
-    let board = serde_json::to_value(replayed.view(gmo_engine::Viewer::Spectator, 0).board);
+    let board = serde_json::to_value(
+        replayed
+            .view(gmo_engine::Viewer::Spectator, gmo_engine::Timestamp::EPOCH)
+            .board,
+    );
     assert_eq!(board.expect("a board"), record["game"]["board"]);
     server.terminate();
 }
@@ -148,12 +152,16 @@ fn check_clocks(before: &Value, after: &Value, at_least: Duration, at_most: Dura
 /// Nothing half-applied: the game row's count of plies is the record's length, and the game's
 /// moves (as its view shows them) are the record's moves.
 async fn check_consistent(url: &str, view: &Value) {
-    let id = view["id"].as_str().expect("an id");
+    let id = view["id"]
+        .as_str()
+        .expect("an id")
+        .parse()
+        .expect("a game id");
     let store = gmo_store::Store::connect(url)
         .await
         .expect("the store opens");
-    let game = store.load_game::<Value>(id).await.expect("the game");
-    let record: Vec<Value> = store.record(id).await.expect("the record");
+    let game = store.load_game::<Value>(&id).await.expect("the game");
+    let record: Vec<Value> = store.record(&id).await.expect("the record");
     assert_eq!(game.plies, record.len() as i64, "the row counts its plies");
     // Each seat's preset, king and ready, then one change per ply.
     assert_eq!(

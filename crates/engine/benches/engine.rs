@@ -5,6 +5,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gmo_engine::{Color, Game, Position, Settings, Status, Viewer, perft};
 use gmo_genome::standard;
+use gmo_types::Timestamp;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -58,7 +59,7 @@ fn benches(c: &mut Criterion) {
     });
     let game = started_game();
     c.bench_function("game view, default start", |b| {
-        b.iter(|| black_box(&game).view(Viewer::Player(Color::White), 0))
+        b.iter(|| black_box(&game).view(Viewer::Player(Color::White), Timestamp::EPOCH))
     });
 }
 
@@ -90,7 +91,7 @@ fn started_game() -> Game {
         let rank = if color == Color::White { "d1" } else { "d8" };
         let king = rank.parse().expect("square");
         game.toggle_king(color, king).expect("own piece");
-        game.ready(color, 0).expect("ready");
+        game.ready(color, Timestamp::EPOCH).expect("ready");
     }
     game
 }

@@ -1,7 +1,7 @@
 //! Unit tests of kings in danger: taken, converted and replaced kings, kings a move would give
 //! back, filters and blockers, both sides whoever is to move, and the game view's field.
 
-use crate::game_tests::{set_up, small_preset, sq};
+use crate::game_tests::{at, ms, set_up, small_preset, sq};
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::square::{BoardSize, Color, Square};
@@ -128,12 +128,12 @@ fn every_threatened_king_of_a_side_is_listed() {
 
 #[test]
 fn the_game_view_lists_kings_in_danger_only_in_play() {
-    let settings = Settings::new(5, 5, 60_000).expect("5×5");
+    let settings = Settings::new(5, 5, ms(60_000)).expect("5×5");
     let mut game: Game = set_up(settings, 3, &small_preset(), 2);
-    let view = game.view(Viewer::Spectator, 0);
+    let view = game.view(Viewer::Spectator, at(0));
     assert!(view.kings_in_danger.white.is_empty() && view.kings_in_danger.black.is_empty());
-    game.ready(Color::White, 0).expect("ready");
-    game.ready(Color::Black, 0).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
     // Put a black rook where it sees the white king on c1 down the c-file.
     let mut snapshot = serde_json::to_value(&game).expect("snapshot");
     let pieces = snapshot["board"]["pieces"].as_array_mut().expect("pieces");
@@ -148,11 +148,11 @@ fn the_game_view_lists_kings_in_danger_only_in_play() {
     pieces.push(moved);
     let game: Game = serde_json::from_value(snapshot).expect("edited snapshot loads");
     assert_eq!(game.status(), GameStatus::InProgress);
-    let json = serde_json::to_value(game.view(Viewer::Player(Color::White), 0)).expect("json");
+    let json = serde_json::to_value(game.view(Viewer::Player(Color::White), at(0))).expect("json");
     assert_eq!(json["kings_in_danger"]["white"], serde_json::json!(["c1"]));
     assert_eq!(json["kings_in_danger"]["black"], serde_json::json!([]));
     let mut over = game.clone();
-    over.resign(Color::White, 1).expect("resign");
-    let view = over.view(Viewer::Spectator, 1);
+    over.resign(Color::White, at(1)).expect("resign");
+    let view = over.view(Viewer::Spectator, at(1));
     assert!(view.kings_in_danger.white.is_empty());
 }

@@ -1,6 +1,6 @@
 //! A game (rules §5.2–5.5): setup, turns, due promotions, clocks with freezes, and every ending.
 //!
-//! Pure: every call that can let time pass takes `now` in milliseconds and first settles the
+//! Pure: every call that can let time pass takes `now` (a [`Timestamp`]) and first settles the
 //! clocks, so a flag that fell while nobody called ends the game at the moment it fell. Random
 //! debuffs come from the game's seed and the move's number ([`crate::rng`]).
 
@@ -17,10 +17,11 @@ use crate::rng::draws_for;
 use crate::snapshot::BoardData;
 use crate::square::{BoardSize, ByColor, Color, Square};
 use gmo_genome::Genome;
+use gmo_types::{Millis, Timestamp};
 use serde::{Deserialize, Serialize};
 
 /// How long a freeze blocks moves, and how much time it moves between the clocks (rules §5.4).
-pub const FREEZE_MS: i64 = 5_000;
+pub const FREEZE: Millis = Millis::from_secs(5);
 
 /// A game's settings: board size, each side's time and the increment (lichess's "3+2" is
 /// `initial_ms: 180_000, increment_ms: 2_000`).
@@ -29,35 +30,37 @@ pub const FREEZE_MS: i64 = 5_000;
 pub struct Settings {
     pub width: u8,
     pub height: u8,
-    pub initial_ms: i64,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+    pub initial_ms: Millis,
     /// Added to a side's clock after each of its moves (not after a promotion, which is no
     /// move). Games stored before increments existed load with 0.
     #[serde(default)]
-    pub increment_ms: i64,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+    pub increment_ms: Millis,
 }
 
 impl Settings {
     /// The longest clock a game may have: a week.
-    pub const MAX_INITIAL_MS: i64 = 7 * 24 * 3_600_000;
+    pub const MAX_INITIAL: Millis = Millis::from_secs(7 * 24 * 3_600);
     /// The largest increment: a minute per move.
-    pub const MAX_INCREMENT_MS: i64 = 60_000;
+    pub const MAX_INCREMENT: Millis = Millis::from_secs(60);
 
     /// Checked settings without increment.
-    pub fn new(width: u8, height: u8, initial_ms: i64) -> Result<Settings, GameError> {
+    pub fn new(width: u8, height: u8, initial: Millis) -> Result<Settings, GameError> {
         let settings = Settings {
             width,
             height,
-            initial_ms,
-            increment_ms: 0,
+            initial_ms: initial,
+            increment_ms: Millis::ZERO,
         };
         settings.size()?;
         Ok(settings)
     }
 
-    /// The same settings with `increment_ms` added after every move, checked.
-    pub fn with_increment(self, increment_ms: i64) -> Result<Settings, GameError> {
+    /// The same settings with `increment` added after every move, checked.
+    pub fn with_increment(self, increment: Millis) -> Result<Settings, GameError> {
         let settings = Settings {
-            increment_ms,
+            increment_ms: increment,
             ..self
         };
         settings.size()?;
@@ -66,18 +69,18 @@ impl Settings {
 
     /// The board size, once the settings are checked.
     pub fn size(&self) -> Result<BoardSize, GameError> {
-        if !(1..=Self::MAX_INITIAL_MS).contains(&self.initial_ms) {
+        if !(Millis::from_ms(1)..=Self::MAX_INITIAL).contains(&self.initial_ms) {
             return Err(GameError::Settings(format!(
                 "the clock's initial time must be 1 to {} ms, not {}",
-                Self::MAX_INITIAL_MS,
-                self.initial_ms
+                Self::MAX_INITIAL.ms(),
+                self.initial_ms.ms()
             )));
         }
-        if !(0..=Self::MAX_INCREMENT_MS).contains(&self.increment_ms) {
+        if !(Millis::ZERO..=Self::MAX_INCREMENT).contains(&self.increment_ms) {
             return Err(GameError::Settings(format!(
                 "the clock's increment must be 0 to {} ms, not {}",
-                Self::MAX_INCREMENT_MS,
-                self.increment_ms
+                Self::MAX_INCREMENT.ms(),
+                self.increment_ms.ms()
             )));
         }
         BoardSize::new(self.width, self.height).map_err(|e| GameError::Settings(e.to_string()))
@@ -89,8 +92,8 @@ impl Default for Settings {
         Settings {
             width: 8,
             height: 8,
-            initial_ms: 300_000,
-            increment_ms: 0,
+            initial_ms: Millis::from_secs(300),
+            increment_ms: Millis::ZERO,
         }
     }
 }
@@ -162,10 +165,10 @@ pub struct Game {
     pub(crate) reason: Option<Reason>,
     pub(crate) seats: ByColor<Seat>,
     pub(crate) clock: Clock,
-    pub(crate) frozen_until: Option<i64>,
+    pub(crate) frozen_until: Option<Timestamp>,
     /// The seat whose draw offer waits for the other seat's answer.
     pub(crate) draw_offer: Option<Color>,
-    pub(crate) started_ms: Option<i64>,
+    pub(crate) started: Option<Timestamp>,
     /// The position at the start, once started: the record's setup.
     pub(crate) setup: Option<BoardData>,
     pub(crate) events: Vec<Event>,
@@ -187,7 +190,7 @@ impl Game {
             clock: Clock::new(settings.initial_ms),
             frozen_until: None,
             draw_offer: None,
-            started_ms: None,
+            started: None,
             setup: None,
             events: Vec::new(),
             labels: Default::default(),
@@ -232,8 +235,9 @@ impl Game {
         &self.clock
     }
 
-    pub fn started_ms(&self) -> Option<i64> {
-        self.started_ms
+    /// When the game started (both seats ready), once it has.
+    pub fn started(&self) -> Option<Timestamp> {
+        self.started
     }
 
     /// Every move, promotion, draw offer and answer, resignation, abort and flag fall so far, in
@@ -259,7 +263,7 @@ impl Game {
     }
 
     /// The end of the freeze window, if one is still open at `now`.
-    pub fn frozen_until(&self, now: i64) -> Option<i64> {
+    pub fn frozen_until(&self, now: Timestamp) -> Option<Timestamp> {
         self.frozen_until.filter(|&until| now < until)
     }
 
@@ -269,7 +273,7 @@ impl Game {
     }
 
     /// When the running clock would reach zero: for timers and sweeps.
-    pub fn deadline_ms(&self) -> Option<i64> {
+    pub fn deadline(&self) -> Option<Timestamp> {
         self.clock.deadline()
     }
 
@@ -344,7 +348,7 @@ impl Game {
     }
 
     /// Declares `color` ready; the game starts at `now` when both are (White to move).
-    pub fn ready(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+    pub fn ready(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
         self.require_setup(color, "declare ready")?;
         if !self.seats.get(color).preset {
             return Err(GameError::NoPreset(color));
@@ -359,9 +363,9 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn start(&mut self, now: i64) {
+    pub(crate) fn start(&mut self, now: Timestamp) {
         self.status = GameStatus::InProgress;
-        self.started_ms = Some(now);
+        self.started = Some(now);
         self.setup = Some(BoardData::of(&self.position));
         self.clock.start(now, Color::White);
         self.end_if_stuck(now);
@@ -369,7 +373,7 @@ impl Game {
 
     /// Settles the clocks at `now`: if the running clock has reached zero, its side loses on time
     /// (at the moment it fell). Returns whether the game ended now.
-    pub fn tick(&mut self, now: i64) -> bool {
+    pub fn tick(&mut self, now: Timestamp) -> bool {
         if self.status != GameStatus::InProgress {
             return false;
         }
@@ -385,9 +389,9 @@ impl Game {
     pub(crate) fn require_turn(
         &mut self,
         color: Color,
-        now: i64,
+        now: Timestamp,
         action: &'static str,
-    ) -> Result<i64, GameError> {
+    ) -> Result<Timestamp, GameError> {
         let now = self.require_in_progress(now, action)?;
         let to_move = self.position.side_to_move();
         if color != to_move {
@@ -405,7 +409,7 @@ impl Game {
         color: Color,
         from: Square,
         to: Square,
-        now: i64,
+        now: Timestamp,
     ) -> Result<MovePly, GameError> {
         let now = self.require_turn(color, now, "move")?;
         if let Some(due) = self.position.due_promotion() {
@@ -421,7 +425,7 @@ impl Game {
         color: Color,
         from: Square,
         to: Square,
-        now: i64,
+        now: Timestamp,
         draws: Draws<'_>,
     ) -> Result<MovePly, GameError> {
         let ply = self
@@ -444,7 +448,7 @@ impl Game {
         &mut self,
         color: Color,
         genome: &Genome,
-        now: i64,
+        now: Timestamp,
     ) -> Result<PromotionPly, GameError> {
         let now = self.require_turn(color, now, "promote")?;
         let square = self
@@ -466,7 +470,7 @@ impl Game {
     /// otherwise the clock passes to the side to move, the mover gains the increment, a freeze
     /// then moves time and may empty the mover's clock, and a side to move without a move loses
     /// at once.
-    fn after_ply(&mut self, now: i64, moved: Option<(Color, bool)>) {
+    fn after_ply(&mut self, now: Timestamp, moved: Option<(Color, bool)>) {
         if moved.is_some_and(|(mover, _)| self.draw_offer == Some(mover.opponent())) {
             self.draw_offer = None;
         }
@@ -481,10 +485,10 @@ impl Game {
         };
         self.clock.adjust(mover, self.settings.increment_ms);
         if froze {
-            self.clock.adjust(mover, -FREEZE_MS);
-            self.clock.adjust(mover.opponent(), FREEZE_MS);
-            self.frozen_until = Some(now.saturating_add(FREEZE_MS));
-            if self.clock.remaining_at(mover, now) == 0 {
+            self.clock.adjust(mover, -FREEZE);
+            self.clock.adjust(mover.opponent(), FREEZE);
+            self.frozen_until = Some(now.saturating_add(FREEZE));
+            if self.clock.remaining_at(mover, now) == Millis::ZERO {
                 self.finish(GameStatus::loss_of(mover), Some(Reason::Time), now);
                 return;
             }
@@ -493,13 +497,13 @@ impl Game {
     }
 
     /// Ends the game if the side to move has no move and no promotion due.
-    fn end_if_stuck(&mut self, now: i64) {
+    fn end_if_stuck(&mut self, now: Timestamp) {
         if let Status::Over { result, reason } = self.position.status() {
             self.finish(result.into(), Some(reason.into()), now);
         }
     }
 
-    fn finish(&mut self, status: GameStatus, reason: Option<Reason>, at: i64) {
+    fn finish(&mut self, status: GameStatus, reason: Option<Reason>, at: Timestamp) {
         self.clock.switch(at, None);
         self.status = status;
         self.reason = reason;
@@ -508,7 +512,11 @@ impl Game {
     }
 
     /// Settles the clock and checks that the game is in progress; returns the effective time.
-    fn require_in_progress(&mut self, now: i64, action: &'static str) -> Result<i64, GameError> {
+    fn require_in_progress(
+        &mut self,
+        now: Timestamp,
+        action: &'static str,
+    ) -> Result<Timestamp, GameError> {
         self.tick(now);
         if self.status != GameStatus::InProgress {
             return Err(GameError::NotInProgress {
@@ -523,7 +531,7 @@ impl Game {
     /// seat's pending offer: then the game ends drawn by agreement. As on lichess, an offer stays
     /// until the other seat answers or makes a move (which declines it); the offerer's own moves
     /// keep it. Offering again while the own offer is pending changes nothing.
-    pub fn offer_draw(&mut self, color: Color, now: i64) -> Result<DrawOffer, GameError> {
+    pub fn offer_draw(&mut self, color: Color, now: Timestamp) -> Result<DrawOffer, GameError> {
         let now = self.require_in_progress(now, "offer a draw")?;
         if self.draw_offer == Some(color) {
             return Ok(DrawOffer::AlreadyPending);
@@ -539,7 +547,7 @@ impl Game {
     }
 
     /// `color` declines the other seat's pending draw offer without moving.
-    pub fn decline_draw(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+    pub fn decline_draw(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
         let now = self.require_in_progress(now, "decline a draw")?;
         if self.draw_offer != Some(color.opponent()) {
             return Err(GameError::NoDrawOffer(color));
@@ -550,7 +558,7 @@ impl Game {
     }
 
     /// `color` resigns and loses.
-    pub fn resign(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+    pub fn resign(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
         let now = self.require_in_progress(now, "resign")?;
         self.events.push(Event::Resign { at_ms: now, color });
         self.finish(GameStatus::loss_of(color), Some(Reason::Resigned), now);
@@ -558,7 +566,7 @@ impl Game {
     }
 
     /// Calls the game off without result: in setup, or before White's first move.
-    pub fn abort(&mut self, color: Color, now: i64) -> Result<(), GameError> {
+    pub fn abort(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
         self.tick(now);
         match self.status {
             GameStatus::Setup => {}
@@ -579,7 +587,7 @@ impl Game {
 
     /// Calls the game off without result at any time before its end, on behalf of neither side:
     /// a service lets the creator of a game between two bots stop it this way.
-    pub fn stop(&mut self, now: i64) -> Result<(), GameError> {
+    pub fn stop(&mut self, now: Timestamp) -> Result<(), GameError> {
         self.tick(now);
         if self.status.is_over() {
             return Err(GameError::NotInProgress {
@@ -612,7 +620,7 @@ impl PartialEq for Game {
             && self.clock == other.clock
             && self.frozen_until == other.frozen_until
             && self.draw_offer == other.draw_offer
-            && self.started_ms == other.started_ms
+            && self.started == other.started
             // Not `Board ==`: a board keeps stale genome ids on empty squares.
             && a.board().pieces().eq(b.board().pieces())
             && a.moves_played() == b.moves_played()

@@ -3,6 +3,7 @@
 use crate::game::GameStatus;
 use crate::position::PlayError;
 use crate::square::{Color, Square};
+use gmo_types::Timestamp;
 use serde::Serialize;
 use std::fmt;
 
@@ -68,8 +69,9 @@ pub enum GameError {
         color: Color,
         to_move: Color,
     },
+    /// Moves and promotions wait until the freeze window closes at `until_ms`.
     Frozen {
-        until_ms: i64,
+        until_ms: Timestamp,
     },
     PromotionDue(Square),
     NoPromotionDue,
@@ -143,7 +145,7 @@ impl fmt::Display for GameError {
                 write!(f, "it is not {color}'s turn: {to_move} is to move")
             }
             GameError::Frozen { until_ms } => {
-                write!(f, "the game is frozen until {until_ms} ms")
+                write!(f, "the game is frozen until {} ms", until_ms.ms())
             }
             GameError::PromotionDue(square) => {
                 write!(f, "the pawn on {square} must be promoted first")

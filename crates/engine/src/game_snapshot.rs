@@ -7,6 +7,7 @@ use crate::position::{EndReason, GameResult};
 use crate::record::Event;
 use crate::snapshot::{BadData, BoardData};
 use crate::square::{ByColor, Color};
+use gmo_types::Timestamp;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,11 +18,11 @@ pub struct GameSnapshot {
     pub reason: Option<Reason>,
     pub seats: ByColor<Seat>,
     pub clock: Clock,
-    pub frozen_until: Option<i64>,
+    pub frozen_until: Option<Timestamp>,
     /// Absent in games stored before draw offers existed.
     #[serde(default)]
     pub draw_offer: Option<Color>,
-    pub started_ms: Option<i64>,
+    pub started_ms: Option<Timestamp>,
     pub board: BoardData,
     pub setup: Option<BoardData>,
     pub events: Vec<Event>,
@@ -38,7 +39,7 @@ impl Game {
             clock: self.clock,
             frozen_until: self.frozen_until,
             draw_offer: self.draw_offer,
-            started_ms: self.started_ms,
+            started_ms: self.started,
             board: BoardData::of(&self.position),
             setup: self.setup.clone(),
             events: self.events.clone(),
@@ -70,7 +71,7 @@ impl TryFrom<GameSnapshot> for Game {
         game.clock = snapshot.clock;
         game.frozen_until = snapshot.frozen_until;
         game.draw_offer = snapshot.draw_offer;
-        game.started_ms = snapshot.started_ms;
+        game.started = snapshot.started_ms;
         game.setup = snapshot.setup;
         game.events = snapshot.events;
         Ok(game)

@@ -1,15 +1,26 @@
 //! Unit tests of games and labs: setup, turns, clocks with injected time, freezes, promotions,
 //! every ending, snapshots, records and views.
 
-use crate::game::{FREEZE_MS, Game, GameError, GameStatus, Reason, Settings};
+use crate::game::{FREEZE, Game, GameError, GameStatus, Reason, Settings};
 use crate::lab::{Lab, LabError};
 use crate::position::PlayError;
 use crate::record::{Event, replay};
 use crate::square::{BoardSize, Color, Square};
 use crate::view::{PlyView, PromotionPlyView, Viewer};
 use gmo_genome::{Debuff, Genome, standard};
+use gmo_types::{Millis, Timestamp};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The instant `ms` milliseconds after the epoch.
+pub(crate) fn at(ms: i64) -> Timestamp {
+    Timestamp::from_ms(ms)
+}
+
+/// A duration of `ms` milliseconds.
+pub(crate) fn ms(ms: i64) -> Millis {
+    Millis::from_ms(ms)
+}
 
 pub(crate) fn sq(name: &str) -> Square {
     name.parse().expect("square name")
@@ -45,15 +56,15 @@ pub(crate) fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file
     game
 }
 
-/// The default game, started at `t = 0` with `initial_ms` on each clock.
-pub(crate) fn started(initial_ms: i64) -> Game {
+/// The default game, started at `t = 0` with `initial` on each clock.
+pub(crate) fn started(initial: Millis) -> Game {
     let settings = Settings {
-        initial_ms,
+        initial_ms: initial,
         ..Settings::default()
     };
     let mut game = set_up(settings, 11, &default_preset(), 3);
-    game.ready(Color::White, 0).expect("white ready");
-    game.ready(Color::Black, 0).expect("black ready");
+    game.ready(Color::White, at(0)).expect("white ready");
+    game.ready(Color::Black, at(0)).expect("black ready");
     assert_eq!(game.status(), GameStatus::InProgress);
     game
 }
@@ -102,7 +113,7 @@ fn setup_errors_change_nothing() {
         })
     );
     assert_eq!(
-        game.ready(Color::White, 0),
+        game.ready(Color::White, at(0)),
         Err(GameError::NoPreset(Color::White))
     );
     assert_eq!(game, before);
@@ -115,7 +126,7 @@ fn setup_errors_change_nothing() {
         Err(GameError::PresetLoaded(Color::White))
     );
     assert_eq!(
-        game.ready(Color::White, 0),
+        game.ready(Color::White, at(0)),
         Err(GameError::NoKing(Color::White))
     );
     assert_eq!(
@@ -130,7 +141,8 @@ fn setup_errors_change_nothing() {
         Err(GameError::EmptySquare(sq("d4")))
     );
     assert_eq!(
-        game.play(Color::White, sq("b1"), sq("c3"), 0).map(|_| ()),
+        game.play(Color::White, sq("b1"), sq("c3"), at(0))
+            .map(|_| ()),
         Err(GameError::NotInProgress {
             action: "move",
             status: GameStatus::Setup
@@ -139,7 +151,7 @@ fn setup_errors_change_nothing() {
     assert_eq!(game, loaded);
 
     assert_eq!(game.toggle_king(Color::White, sq("d1")), Ok(true));
-    game.ready(Color::White, 0).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
     assert!(matches!(
         game.toggle_king(Color::White, sq("e1")),
         Err(GameError::SeatReady { .. })
@@ -147,8 +159,8 @@ fn setup_errors_change_nothing() {
     game.load_preset(Color::Black, &default_preset())
         .expect("preset");
     game.toggle_king(Color::Black, sq("d8")).expect("king");
-    game.ready(Color::Black, 500).expect("ready");
-    assert_eq!(game.started_ms(), Some(500));
+    game.ready(Color::Black, at(500)).expect("ready");
+    assert_eq!(game.started(), Some(at(500)));
     assert!(matches!(
         game.toggle_king(Color::Black, sq("e8")),
         Err(GameError::NotInSetup { .. })
@@ -157,52 +169,55 @@ fn setup_errors_change_nothing() {
         game.load_preset(Color::Black, &default_preset()),
         Err(GameError::NotInSetup { .. })
     ));
-    assert!(Settings::new(3, 8, 1000).is_err());
-    assert!(Settings::new(8, 8, 0).is_err());
+    assert!(Settings::new(3, 8, ms(1000)).is_err());
+    assert!(Settings::new(8, 8, ms(0)).is_err());
 }
 
 #[test]
 fn the_running_clock_is_the_side_to_moves() {
-    let mut game = started(60_000);
-    let view = game.view(Viewer::Spectator, 10_000);
-    assert_eq!(view.clocks.white_ms, 50_000);
-    assert_eq!(view.clocks.black_ms, 60_000);
+    let mut game = started(ms(60_000));
+    let view = game.view(Viewer::Spectator, at(10_000));
+    assert_eq!(view.clocks.white_ms, ms(50_000));
+    assert_eq!(view.clocks.black_ms, ms(60_000));
     assert_eq!(view.clocks.running, Some(Color::White));
-    assert_eq!(game.deadline_ms(), Some(60_000));
+    assert_eq!(game.deadline(), Some(at(60_000)));
     let (from, to) = quiet_move(&game);
-    game.play(Color::White, from, to, 10_000).expect("move");
-    let view = game.view(Viewer::Spectator, 25_000);
-    assert_eq!(view.clocks.white_ms, 50_000);
-    assert_eq!(view.clocks.black_ms, 45_000);
+    game.play(Color::White, from, to, at(10_000)).expect("move");
+    let view = game.view(Viewer::Spectator, at(25_000));
+    assert_eq!(view.clocks.white_ms, ms(50_000));
+    assert_eq!(view.clocks.black_ms, ms(45_000));
     assert_eq!(view.clocks.running, Some(Color::Black));
-    assert_eq!(game.deadline_ms(), Some(70_000));
+    assert_eq!(game.deadline(), Some(at(70_000)));
 }
 
 #[test]
 fn a_flag_falls_on_tick_and_the_other_side_wins() {
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let (from, to) = quiet_move(&game);
-    game.play(Color::White, from, to, 1_000).expect("move");
-    assert!(!game.tick(60_999));
+    game.play(Color::White, from, to, at(1_000)).expect("move");
+    assert!(!game.tick(at(60_999)));
     assert_eq!(game.status(), GameStatus::InProgress);
-    assert!(game.tick(90_000));
+    assert!(game.tick(at(90_000)));
     assert_eq!(game.status(), GameStatus::WhiteWon);
     assert_eq!(game.reason(), Some(Reason::Time));
-    assert_eq!(game.events().last(), Some(&Event::Time { at_ms: 61_000 }));
+    assert_eq!(
+        game.events().last(),
+        Some(&Event::Time { at_ms: at(61_000) })
+    );
     assert_eq!(game.to_move(), None);
-    assert_eq!(game.deadline_ms(), None);
-    let view = game.view(Viewer::Player(Color::White), 100_000);
-    assert_eq!(view.clocks.black_ms, 0);
-    assert_eq!(view.clocks.white_ms, 59_000);
+    assert_eq!(game.deadline(), None);
+    let view = game.view(Viewer::Player(Color::White), at(100_000));
+    assert_eq!(view.clocks.black_ms, Millis::ZERO);
+    assert_eq!(view.clocks.white_ms, ms(59_000));
     assert_eq!(replay(&game.record()), Ok(game));
 }
 
 #[test]
 fn a_late_call_ends_the_game_on_time_first() {
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let (from, to) = quiet_move(&game);
     assert!(matches!(
-        game.play(Color::White, from, to, 60_000),
+        game.play(Color::White, from, to, at(60_000)),
         Err(GameError::NotInProgress { .. })
     ));
     assert_eq!(game.status(), GameStatus::BlackWon);
@@ -211,115 +226,127 @@ fn a_late_call_ends_the_game_on_time_first() {
 
 #[test]
 fn a_freeze_moves_time_and_blocks_moves_for_five_seconds() {
-    let mut game = started(300_000);
+    let mut game = started(ms(300_000));
     let (from, to) = freezing_move(&game);
     let ply = game
-        .play(Color::White, from, to, 1_000)
+        .play(Color::White, from, to, at(1_000))
         .expect("freezing move");
     assert!(ply.froze);
-    let clocks = game.view(Viewer::Spectator, 1_000).clocks;
-    assert_eq!(clocks.white_ms, 299_000 - FREEZE_MS);
-    assert_eq!(clocks.black_ms, 300_000 + FREEZE_MS);
-    assert_eq!(game.frozen_until(1_000), Some(1_000 + FREEZE_MS));
+    let clocks = game.view(Viewer::Spectator, at(1_000)).clocks;
+    assert_eq!(clocks.white_ms, ms(299_000) - FREEZE);
+    assert_eq!(clocks.black_ms, ms(300_000) + FREEZE);
+    assert_eq!(game.frozen_until(at(1_000)), Some(at(1_000) + FREEZE));
     assert_eq!(
-        game.view(Viewer::Spectator, 3_000).frozen_until,
-        Some(6_000)
+        game.view(Viewer::Spectator, at(3_000)).frozen_until,
+        Some(at(6_000))
     );
 
     let (from, to) = quiet_move(&game);
     let before = game.clone();
     assert_eq!(
-        game.play(Color::Black, from, to, 5_999).map(|_| ()),
-        Err(GameError::Frozen { until_ms: 6_000 })
+        game.play(Color::Black, from, to, at(5_999)).map(|_| ()),
+        Err(GameError::Frozen {
+            until_ms: at(6_000)
+        })
     );
     assert_eq!(game, before);
-    game.play(Color::Black, from, to, 6_000)
+    game.play(Color::Black, from, to, at(6_000))
         .expect("after the window");
-    assert_eq!(game.frozen_until(6_000), None);
-    let clocks = game.view(Viewer::Spectator, 6_000).clocks;
-    assert_eq!(clocks.black_ms, 300_000);
+    assert_eq!(game.frozen_until(at(6_000)), None);
+    let clocks = game.view(Viewer::Spectator, at(6_000)).clocks;
+    assert_eq!(clocks.black_ms, ms(300_000));
     assert_eq!(replay(&game.record()), Ok(game));
 }
 
 #[test]
 fn a_freeze_that_empties_the_movers_clock_loses_on_time() {
-    let mut game = started(4_000);
+    let mut game = started(ms(4_000));
     let (from, to) = freezing_move(&game);
-    game.play(Color::White, from, to, 100).expect("move");
+    game.play(Color::White, from, to, at(100)).expect("move");
     assert_eq!(game.status(), GameStatus::BlackWon);
     assert_eq!(game.reason(), Some(Reason::Time));
-    assert_eq!(game.view(Viewer::Spectator, 100).clocks.white_ms, 0);
+    assert_eq!(
+        game.view(Viewer::Spectator, at(100)).clocks.white_ms,
+        Millis::ZERO
+    );
     assert_eq!(replay(&game.record()), Ok(game));
 }
 
 #[test]
 fn resign_ends_the_game_and_nothing_is_played_after() {
-    let mut game = started(60_000);
-    assert!(matches!(game.resign(Color::Black, 10), Ok(())));
+    let mut game = started(ms(60_000));
+    assert!(matches!(game.resign(Color::Black, at(10)), Ok(())));
     assert_eq!(game.status(), GameStatus::WhiteWon);
     assert_eq!(game.reason(), Some(Reason::Resigned));
     let over = game.clone();
     let (from, to) = (sq("b1"), sq("c3"));
-    assert!(game.play(Color::White, from, to, 20).is_err());
-    assert!(game.resign(Color::White, 20).is_err());
-    assert!(game.abort(Color::White, 20).is_err());
+    assert!(game.play(Color::White, from, to, at(20)).is_err());
+    assert!(game.resign(Color::White, at(20)).is_err());
+    assert!(game.abort(Color::White, at(20)).is_err());
     assert_eq!(game, over);
 }
 
 #[test]
 fn abort_only_before_whites_first_move() {
     let mut setup = Game::new(Settings::default(), 3).expect("settings");
-    setup.abort(Color::Black, 0).expect("abort in setup");
+    setup.abort(Color::Black, at(0)).expect("abort in setup");
     assert_eq!(setup.status(), GameStatus::Aborted);
     assert_eq!(setup.reason(), None);
     assert_eq!(replay(&setup.record()), Ok(setup));
 
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let mut early = game.clone();
     early
-        .abort(Color::White, 5)
+        .abort(Color::White, at(5))
         .expect("abort before the first move");
     assert_eq!(early.status(), GameStatus::Aborted);
     assert_eq!(early.to_move(), None);
 
     let (from, to) = quiet_move(&game);
-    game.play(Color::White, from, to, 5).expect("move");
+    game.play(Color::White, from, to, at(5)).expect("move");
     let before = game.clone();
-    assert_eq!(game.abort(Color::Black, 6), Err(GameError::AbortTooLate));
+    assert_eq!(
+        game.abort(Color::Black, at(6)),
+        Err(GameError::AbortTooLate)
+    );
     assert_eq!(game, before);
 }
 
 #[test]
 fn stop_ends_a_game_without_result_at_any_time_and_replays() {
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let (from, to) = quiet_move(&game);
-    game.play(Color::White, from, to, 5).expect("move");
-    game.stop(7).expect("stopped after a move");
+    game.play(Color::White, from, to, at(5)).expect("move");
+    game.stop(at(7)).expect("stopped after a move");
     assert_eq!(game.status(), GameStatus::Aborted);
     assert_eq!((game.reason(), game.to_move()), (None, None));
     assert_eq!(replay(&game.record()), Ok(game.clone()));
     let over = game.clone();
-    assert!(game.stop(8).is_err(), "an ended game is not stopped again");
+    assert!(
+        game.stop(at(8)).is_err(),
+        "an ended game is not stopped again"
+    );
     assert_eq!(game, over);
 }
 
 #[test]
 fn moves_are_refused_out_of_turn() {
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let before = game.clone();
     assert_eq!(
-        game.play(Color::Black, sq("b8"), sq("c6"), 1).map(|_| ()),
+        game.play(Color::Black, sq("b8"), sq("c6"), at(1))
+            .map(|_| ()),
         Err(GameError::NotYourTurn {
             color: Color::Black,
             to_move: Color::White
         })
     );
     assert!(matches!(
-        game.play(Color::White, sq("b8"), sq("c6"), 1),
+        game.play(Color::White, sq("b8"), sq("c6"), at(1)),
         Err(GameError::Move(PlayError::NotYourTurn { .. }))
     ));
     assert!(matches!(
-        game.play(Color::White, sq("b1"), sq("b5"), 1),
+        game.play(Color::White, sq("b1"), sq("b5"), at(1)),
         Err(GameError::Move(PlayError::Illegal { .. }))
     ));
     assert_eq!(game, before);
@@ -330,11 +357,11 @@ fn moves_are_refused_out_of_turn() {
 pub(crate) fn play_randomly(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
-    mut now: i64,
-    dt: i64,
+    mut now: Timestamp,
+    dt: Millis,
     max_plies: usize,
     stop: impl Fn(&Game) -> bool,
-) -> i64 {
+) -> Timestamp {
     let queen = named("queen");
     for _ in 0..max_plies {
         if game.is_over() || stop(game) {
@@ -355,10 +382,10 @@ pub(crate) fn play_randomly(
 }
 
 fn small_game(seed: u64) -> Game {
-    let settings = Settings::new(5, 5, 3_600_000).expect("5×5");
+    let settings = Settings::new(5, 5, ms(3_600_000)).expect("5×5");
     let mut game = set_up(settings, seed, &small_preset(), 2);
-    game.ready(Color::Black, 0).expect("ready");
-    game.ready(Color::White, 0).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
     game
 }
 
@@ -376,7 +403,7 @@ fn a_five_by_five_game_is_fully_playable() {
     for seed in 0..40 {
         let mut game = small_game(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        play_randomly(&mut game, &mut rng, 0, 100, 400, |_| false);
+        play_randomly(&mut game, &mut rng, at(0), ms(100), 400, |_| false);
         promotions += game
             .events()
             .iter()
@@ -403,7 +430,7 @@ fn the_promoting_sides_clock_runs_while_its_promotion_is_due() {
     for seed in 0..60 {
         let mut game = small_game(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let now = play_randomly(&mut game, &mut rng, 0, 10, 400, |g| {
+        let now = play_randomly(&mut game, &mut rng, at(0), ms(10), 400, |g| {
             g.promotion_due().is_some()
         });
         let Some(due) = game.promotion_due() else {
@@ -415,12 +442,12 @@ fn the_promoting_sides_clock_runs_while_its_promotion_is_due() {
         assert_eq!(game.clock().running(), Some(owner));
         let now = game.frozen_until(now).unwrap_or(now);
         let left = game.view(Viewer::Spectator, now).clocks;
-        let later = game.view(Viewer::Spectator, now + 700).clocks;
+        let later = game.view(Viewer::Spectator, now + ms(700)).clocks;
         let (a, b) = match owner {
             Color::White => (left.white_ms, later.white_ms),
             Color::Black => (left.black_ms, later.black_ms),
         };
-        assert_eq!(a - b, 700);
+        assert_eq!(a - b, ms(700));
         let before = game.clone();
         let any = game
             .position()
@@ -429,16 +456,16 @@ fn the_promoting_sides_clock_runs_while_its_promotion_is_due() {
             .first()
             .expect("a piece");
         assert_eq!(
-            game.play(owner, any, any, now + 700).map(|_| ()),
+            game.play(owner, any, any, now + ms(700)).map(|_| ()),
             Err(GameError::PromotionDue(due))
         );
         assert!(matches!(
-            game.promote(owner.opponent(), &named("rook"), now + 700),
+            game.promote(owner.opponent(), &named("rook"), now + ms(700)),
             Err(GameError::NotYourTurn { .. })
         ));
         assert_eq!(game, before);
         let ply = game
-            .promote(owner, &named("rook"), now + 700)
+            .promote(owner, &named("rook"), now + ms(700))
             .expect("promotion");
         let piece = game.position().piece_at(due).expect("promoted");
         assert!(!piece.pawn);
@@ -456,9 +483,9 @@ fn the_promoting_sides_clock_runs_while_its_promotion_is_due() {
 
 #[test]
 fn views_hide_the_opponents_genomes_until_the_end() {
-    let mut game = started(60_000);
-    let white = game.view(Viewer::Player(Color::White), 0);
-    let spectator = game.view(Viewer::Spectator, 0);
+    let mut game = started(ms(60_000));
+    let white = game.view(Viewer::Player(Color::White), at(0));
+    let spectator = game.view(Viewer::Spectator, at(0));
     for piece in &white.board {
         assert_eq!(piece.code.is_some(), piece.color == Color::White);
         assert_eq!(piece.dna.is_some(), piece.color == Color::White);
@@ -480,8 +507,8 @@ fn views_hide_the_opponents_genomes_until_the_end() {
     assert_eq!(json["board"][0]["square"], "a1");
     assert_eq!(json["seats"]["black"]["ready"], true);
     assert_eq!(json["clocks"]["running"], "white");
-    game.resign(Color::White, 1).expect("resign");
-    let black = game.view(Viewer::Spectator, 1);
+    game.resign(Color::White, at(1)).expect("resign");
+    let black = game.view(Viewer::Spectator, at(1));
     assert!(black.board.iter().all(|p| p.code.is_some()));
     let json = serde_json::to_value(&black).expect("json");
     assert_eq!(json["status"], "black_won");
@@ -490,7 +517,7 @@ fn views_hide_the_opponents_genomes_until_the_end() {
 
 #[test]
 fn move_views_have_the_api_shape() {
-    let game = started(60_000);
+    let game = started(ms(60_000));
     let views = game.move_views(sq("b1"));
     assert!(!views.is_empty());
     let json = serde_json::to_value(views[0]).expect("json");
@@ -607,7 +634,7 @@ fn a_lab_keeps_only_the_genomes_on_its_board() {
 fn a_freezing_move_that_takes_the_last_king_wins_outright() {
     // Jumps three ranks north and marks where it lands; freezes the game when it moves.
     let striker = Genome::parse("AHH HSC HAA HHH CHA CHA HHA CSA SAA").expect("dna");
-    let settings = Settings::new(4, 4, 60_000).expect("4×4");
+    let settings = Settings::new(4, 4, ms(60_000)).expect("4×4");
     let mut game = Game::new(settings, 5).expect("settings");
     let white = [striker, named("king"), named("rook"), named("rook")];
     let black = [named("king"), named("rook"), named("rook"), named("knight")];
@@ -615,29 +642,29 @@ fn a_freezing_move_that_takes_the_last_king_wins_outright() {
     game.load_preset(Color::Black, &black).expect("preset");
     game.toggle_king(Color::White, sq("b1")).expect("king");
     game.toggle_king(Color::Black, sq("a4")).expect("king");
-    game.ready(Color::White, 0).expect("ready");
-    game.ready(Color::Black, 0).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
     let ply = game
-        .play(Color::White, sq("a1"), sq("a4"), 1_000)
+        .play(Color::White, sq("a1"), sq("a4"), at(1_000))
         .expect("the striker takes the king");
     assert!(ply.froze);
     assert_eq!(game.status(), GameStatus::WhiteWon);
     assert_eq!(game.reason(), Some(Reason::KingLost));
-    assert_eq!(game.frozen_until(1_000), None);
-    let clocks = game.view(Viewer::Spectator, 2_000).clocks;
-    assert_eq!((clocks.white_ms, clocks.black_ms), (59_000, 60_000));
+    assert_eq!(game.frozen_until(at(1_000)), None);
+    let clocks = game.view(Viewer::Spectator, at(2_000)).clocks;
+    assert_eq!((clocks.white_ms, clocks.black_ms), (ms(59_000), ms(60_000)));
     assert_eq!(clocks.running, None);
     // Over: every genome is open to everyone.
-    let view = game.view(Viewer::Player(Color::Black), 2_000);
+    let view = game.view(Viewer::Player(Color::Black), at(2_000));
     assert!(view.board.iter().all(|p| p.dna.is_some()));
     assert_eq!(replay(&game.record()), Ok(game));
 }
 
 #[test]
 fn records_and_snapshots_round_trip_through_json() {
-    let mut game = started(60_000);
+    let mut game = started(ms(60_000));
     let (from, to) = freezing_move(&game);
-    game.play(Color::White, from, to, 100).expect("move");
+    game.play(Color::White, from, to, at(100)).expect("move");
     let record = game.record();
     let json = serde_json::to_value(&record).expect("record");
     assert_eq!(json["events"][0]["type"], "move");
@@ -670,7 +697,7 @@ fn promotions_wait_for_the_end_of_a_freeze() {
     // Steps onto an own neighbour, leaving on its from square a copy of that neighbour owned by
     // the opponent, and freezes: from a1 onto the a2 pawn it leaves a black pawn on rank 1.
     let swapper = Genome::parse("AHH HSH HSC SHA HHH HHH HHA SAS").expect("dna");
-    let settings = Settings::new(5, 5, 60_000).expect("5×5");
+    let settings = Settings::new(5, 5, ms(60_000)).expect("5×5");
     let mut game = Game::new(settings, 8).expect("settings");
     let mut white = small_preset();
     white[0] = swapper;
@@ -679,10 +706,10 @@ fn promotions_wait_for_the_end_of_a_freeze() {
         .expect("preset");
     game.toggle_king(Color::White, sq("c1")).expect("king");
     game.toggle_king(Color::Black, sq("c5")).expect("king");
-    game.ready(Color::White, 0).expect("ready");
-    game.ready(Color::Black, 0).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
     let ply = game
-        .play(Color::White, sq("a1"), sq("a2"), 1_000)
+        .play(Color::White, sq("a1"), sq("a2"), at(1_000))
         .expect("the swap");
     assert!(ply.froze);
     assert_eq!(game.promotion_due(), Some(sq("a1")));
@@ -690,20 +717,22 @@ fn promotions_wait_for_the_end_of_a_freeze() {
     assert_eq!(game.clock().running(), Some(Color::Black));
     let before = game.clone();
     assert_eq!(
-        game.promote(Color::Black, &named("queen"), 5_999)
+        game.promote(Color::Black, &named("queen"), at(5_999))
             .map(|_| ()),
-        Err(GameError::Frozen { until_ms: 6_000 })
+        Err(GameError::Frozen {
+            until_ms: at(6_000)
+        })
     );
     assert_eq!(game, before);
-    game.promote(Color::Black, &named("queen"), 6_000)
+    game.promote(Color::Black, &named("queen"), at(6_000))
         .expect("after the window");
     let queen = game.position().piece_at(sq("a1")).expect("promoted");
     assert_eq!((queen.color, queen.pawn), (Color::Black, false));
     // Black's clock ran through the freeze and the promotion; the promotion is not a move.
     assert_eq!(game.to_move(), Some(Color::Black));
-    let clocks = game.view(Viewer::Spectator, 6_000).clocks;
-    assert_eq!(clocks.black_ms, 60_000 + FREEZE_MS - 5_000);
-    assert_eq!(clocks.white_ms, 59_000 - FREEZE_MS);
+    let clocks = game.view(Viewer::Spectator, at(6_000)).clocks;
+    assert_eq!(clocks.black_ms, ms(60_000) + FREEZE - ms(5_000));
+    assert_eq!(clocks.white_ms, ms(59_000) - FREEZE);
     assert_eq!(replay(&game.record()), Ok(game));
 }
 
@@ -712,15 +741,15 @@ fn a_side_left_without_moves_loses_at_once() {
     // A 4×4 game of statues (the empty genome moves nowhere) with Black's pawns lifted off the
     // stored board: after White's move Black has nothing to play.
     let statue = Genome::parse("").expect("the empty genome");
-    let settings = Settings::new(4, 4, 60_000).expect("4×4");
+    let settings = Settings::new(4, 4, ms(60_000)).expect("4×4");
     let mut game = set_up(
         settings,
         5,
         &[statue.clone(), statue.clone(), statue.clone(), statue],
         0,
     );
-    game.ready(Color::White, 0).expect("ready");
-    game.ready(Color::Black, 0).expect("ready");
+    game.ready(Color::White, at(0)).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
     let mut snapshot = serde_json::to_value(&game).expect("snapshot");
     let pieces = snapshot["board"]["pieces"].as_array_mut().expect("pieces");
     pieces.retain(|p| !(p["color"] == "black" && p["pawn"] == true));
@@ -728,15 +757,18 @@ fn a_side_left_without_moves_loses_at_once() {
     assert_eq!(game.to_move(), Some(Color::White));
 
     let white_move = game.legal_moves()[0];
-    game.play(Color::White, white_move.from, white_move.to, 1_000)
+    game.play(Color::White, white_move.from, white_move.to, at(1_000))
         .expect("legal");
 
     assert!(game.position().moves_of_side(Color::Black).is_empty());
     assert_eq!(game.status(), GameStatus::WhiteWon);
     assert_eq!(game.reason(), Some(Reason::NoLegalMoves));
     assert_eq!(game.to_move(), None);
-    assert_eq!(game.deadline_ms(), None, "no clock runs after the end");
+    assert_eq!(game.deadline(), None, "no clock runs after the end");
     let after = game.clone();
-    assert!(!game.tick(1_000_000), "no flag falls once the game is over");
+    assert!(
+        !game.tick(at(1_000_000)),
+        "no flag falls once the game is over"
+    );
     assert_eq!(game, after);
 }

@@ -6,8 +6,9 @@
 //! ([`Position::make`], with the random debuffs' draws recorded), and counted by [`perft`].
 //!
 //! Above the position: a [`Game`] (setup, turns, clocks and freezes, every ending; time passed in
-//! as milliseconds, randomness from a per-game seed), a [`Lab`] (the sandbox), the views each
-//! viewer may see ([`GameView`], [`LabView`]), and records that [`replay`] exactly.
+//! as instants, [`Timestamp`], and durations, [`Millis`], randomness from a per-game seed), a
+//! [`Lab`] (the sandbox), the views each viewer may see ([`GameView`], [`LabView`]), and records
+//! that [`replay`] exactly.
 
 mod bitboard;
 mod board;
@@ -51,10 +52,12 @@ pub use bitboard::{BitIter, Bitboard};
 pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
-pub use game::{DrawOffer, FREEZE_MS, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use game::{DrawOffer, FREEZE, Game, GameError, GameStatus, Reason, Seat, Settings};
 pub use game_error::RefusalCode;
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};
+/// The engine's time, re-exported so that its callers need not depend on `gmo-types` for it.
+pub use gmo_types::{Millis, Timestamp};
 pub use lab::{Lab, LabError, LabPieceView, LabSnapshot, LabView};
 pub use movegen::{LegalMove, destinations_on, for_each_move_on};
 pub use perft::{PROMOTION_GENOMES, divide, perft};

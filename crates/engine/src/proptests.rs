@@ -5,11 +5,13 @@
 //! answers; the kings in danger are exactly those some opposing move would cost their side.
 
 use crate::game::{DrawOffer, Game, GameStatus, Reason, Settings};
+use crate::game_tests::{at, ms};
 use crate::position::{Drawn, Draws, Mode};
 use crate::record::replay;
 use crate::square::{ByColor, Color, Square};
 use crate::view::Viewer;
 use gmo_genome::{Genome, standard};
+use gmo_types::{Millis, Timestamp};
 use proptest::prelude::*;
 
 fn random_genome() -> impl Strategy<Value = Genome> {
@@ -33,10 +35,10 @@ struct Plan {
     presets: [Vec<Genome>; 2],
     kings: [usize; 2],
     seed: u64,
-    increment_ms: i64,
+    increment: Millis,
     /// Per ply: the move's choice, the delay before it, and a draw action (0: the side to move
     /// offers, 1: the other side offers, 2: the side to move declines, others: nothing).
-    plies: Vec<(usize, i64, u8)>,
+    plies: Vec<(usize, Millis, u8)>,
     promotions: Vec<Genome>,
 }
 
@@ -47,18 +49,21 @@ fn plan() -> impl Strategy<Value = Plan> {
             preset(),
             preset(),
             [0..usize::from(width), 0..usize::from(width)],
-            (any::<u64>(), 0i64..=Settings::MAX_INCREMENT_MS),
-            prop::collection::vec((any::<usize>(), 0i64..8_000, 0u8..12), 0..40),
+            (
+                any::<u64>(),
+                (0..=Settings::MAX_INCREMENT.ms()).prop_map(ms),
+            ),
+            prop::collection::vec((any::<usize>(), (0i64..8_000).prop_map(ms), 0u8..12), 0..40),
             prop::collection::vec(piece_genome(), 1..4),
         )
             .prop_map(
-                move |(white, black, kings, (seed, increment_ms), plies, promotions)| Plan {
+                move |(white, black, kings, (seed, increment), plies, promotions)| Plan {
                     width,
                     height,
                     presets: [white, black],
                     kings,
                     seed,
-                    increment_ms,
+                    increment,
                     plies,
                     promotions,
                 },
@@ -68,8 +73,8 @@ fn plan() -> impl Strategy<Value = Plan> {
 
 /// Sets up and starts the game of a plan at `t = 0`.
 fn start(plan: &Plan) -> Game {
-    let settings = Settings::new(plan.width, plan.height, 600_000)
-        .and_then(|s| s.with_increment(plan.increment_ms))
+    let settings = Settings::new(plan.width, plan.height, ms(600_000))
+        .and_then(|s| s.with_increment(plan.increment))
         .expect("sizes and increment in range");
     let mut game = Game::new(settings, plan.seed).expect("settings");
     for (color, (preset, king)) in Color::BOTH
@@ -82,7 +87,7 @@ fn start(plan: &Plan) -> Game {
         let x = u8::try_from(king).expect("a file");
         let square = size.square(x, size.back_rank(color)).expect("on board");
         game.toggle_king(color, square).expect("own piece");
-        game.ready(color, 0).expect("ready");
+        game.ready(color, at(0)).expect("ready");
     }
     game
 }
@@ -93,7 +98,7 @@ fn all_squares() -> impl Iterator<Item = Square> {
 
 /// Every listed move can be made; every other `(from, to)`, by either side, is refused and
 /// leaves the game as it was.
-fn check_moves(game: &mut Game, now: i64) -> Result<(), TestCaseError> {
+fn check_moves(game: &mut Game, now: Timestamp) -> Result<(), TestCaseError> {
     game.tick(now);
     let Some(side) = game.to_move() else {
         return Ok(());
@@ -121,7 +126,7 @@ fn check_moves(game: &mut Game, now: i64) -> Result<(), TestCaseError> {
 }
 
 /// No player's view shows a code or DNA of the opponent's genomes before the end.
-fn check_views(game: &Game, now: i64) -> Result<(), TestCaseError> {
+fn check_views(game: &Game, now: Timestamp) -> Result<(), TestCaseError> {
     let position = game.position();
     let spectator = serde_json::to_string(&game.view(Viewer::Spectator, now)).expect("json");
     for color in Color::BOTH {
@@ -191,7 +196,7 @@ fn check_danger(game: &Game) -> Result<(), TestCaseError> {
 
 /// A draw action before a ply; checks that offers are idempotent and that a second seat's offer
 /// ends the game drawn.
-fn draw_action(game: &mut Game, action: u8, now: i64) -> Result<(), TestCaseError> {
+fn draw_action(game: &mut Game, action: u8, now: Timestamp) -> Result<(), TestCaseError> {
     let Some(side) = game.to_move() else {
         return Ok(());
     };
@@ -227,7 +232,7 @@ proptest! {
     #[test]
     fn random_games_keep_every_promise(plan in plan()) {
         let mut game = start(&plan);
-        let mut now = 0i64;
+        let mut now = at(0);
         check_views(&game, now)?;
         for (i, &(choice, delay, action)) in plan.plies.iter().enumerate() {
             if game.is_over() {
@@ -263,7 +268,7 @@ proptest! {
                 let froze = ply.is_ok_and(|p| p.froze);
                 if !game.is_over() && !froze {
                     let gained = game.clock().remaining_at(side, now) - left;
-                    prop_assert_eq!(gained, plan.increment_ms);
+                    prop_assert_eq!(gained, plan.increment);
                 }
                 let kept = offer.filter(|&offerer| offerer == side);
                 prop_assert_eq!(game.draw_offer(), kept.filter(|_| !game.is_over()));

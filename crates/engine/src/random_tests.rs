@@ -3,7 +3,7 @@
 //! yields inside a move, and that a whole game with both debuffs replays exactly from its record.
 
 use crate::game::{GameStatus, Settings};
-use crate::game_tests::{play_randomly, set_up};
+use crate::game_tests::{at, ms, play_randomly, set_up};
 use crate::position::Position;
 use crate::record::{Event, replay};
 use crate::square::{BoardSize, Color, Square};
@@ -187,10 +187,10 @@ fn a_game_with_both_random_debuffs_replays_exactly_from_its_record() {
     let (mut deviated, mut mutated, mut ended) = (0, 0, 0);
     for seed in 0..12 {
         let mut game = set_up(Settings::default(), seed, &random_preset(), 3);
-        game.ready(Color::White, 0).expect("ready");
-        game.ready(Color::Black, 0).expect("ready");
+        game.ready(Color::White, at(0)).expect("ready");
+        game.ready(Color::Black, at(0)).expect("ready");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        play_randomly(&mut game, &mut rng, 0, 50, 200, |_| false);
+        play_randomly(&mut game, &mut rng, at(0), ms(50), 200, |_| false);
         for event in game.events() {
             if let Event::Move {
                 to,
@@ -233,11 +233,11 @@ fn a_game_restored_from_any_earlier_snapshot_replays_the_events_since_to_the_sam
     let mut replayed = 0;
     for seed in 0..6 {
         let mut game = set_up(Settings::default(), seed, &random_preset(), 3);
-        game.ready(Color::White, 0).expect("ready");
-        game.ready(Color::Black, 0).expect("ready");
+        game.ready(Color::White, at(0)).expect("ready");
+        game.ready(Color::Black, at(0)).expect("ready");
         let start = game.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        play_randomly(&mut game, &mut rng, 0, 50, 200, |_| false);
+        play_randomly(&mut game, &mut rng, at(0), ms(50), 200, |_| false);
         let events = game.events().to_vec();
         replayed += events.len();
         // A server's snapshot: the state after the first `k` events, through JSON, as stored.

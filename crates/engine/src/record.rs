@@ -7,6 +7,7 @@ use crate::position::{Drawn, Draws};
 use crate::snapshot::BoardData;
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Genome;
+use gmo_types::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -18,7 +19,8 @@ pub enum Event {
     /// A move: requested `from`→`to`, landed where the deviation put it, and the mover's new DNA
     /// when it mutates.
     Move {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         from: Square,
         to: Square,
         landed: Square,
@@ -27,45 +29,54 @@ pub enum Event {
     },
     /// The due pawn on `square` became a piece of this DNA.
     Promotion {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         square: Square,
         genome: String,
     },
     Resign {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         color: Color,
     },
     Abort {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         color: Color,
     },
     /// The game was stopped without result by neither side ([`Game::stop`]).
     Stop {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
     },
     /// The running clock reached zero at `at_ms`.
     Time {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
     },
     /// `color` offered a draw; it stays pending until the other seat answers or moves.
     DrawOffer {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         color: Color,
     },
     /// `color` declined the other seat's pending draw offer.
     DrawDeclined {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         color: Color,
     },
     /// `color` accepted the other seat's pending draw offer: the game ended drawn.
     DrawAgreed {
-        at_ms: i64,
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
         color: Color,
     },
 }
 
 impl Event {
-    pub fn at_ms(&self) -> i64 {
+    /// When it happened.
+    pub fn at(&self) -> Timestamp {
         match self {
             Event::Move { at_ms, .. }
             | Event::Promotion { at_ms, .. }
@@ -89,7 +100,8 @@ pub struct GameRecord {
     pub seats: ByColor<Seat>,
     /// The position when the game started (or now, if it never did).
     pub setup: BoardData,
-    pub started_ms: Option<i64>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub started_ms: Option<Timestamp>,
     pub events: Vec<Event>,
     /// How it stands at the end of the record; checked by [`replay`].
     pub status: GameStatus,
@@ -106,7 +118,7 @@ impl Game {
                 .setup
                 .clone()
                 .unwrap_or_else(|| BoardData::of(&self.position)),
-            started_ms: self.started_ms,
+            started_ms: self.started,
             events: self.events.clone(),
             status: self.status,
             reason: self.reason,

@@ -8,6 +8,7 @@ use crate::movegen::LegalMove;
 use crate::position::{MovePly, Position, PromotionPly};
 use crate::square::{ByColor, Color, Square};
 use gmo_genome::Content;
+use gmo_types::{Millis, Timestamp};
 use serde::{Deserialize, Serialize};
 
 /// Who is looking at a game.
@@ -38,7 +39,7 @@ pub struct GameView {
     pub to_move: Option<Color>,
     pub moves_played: u32,
     pub promotion_due: Option<Square>,
-    pub frozen_until: Option<i64>,
+    pub frozen_until: Option<Timestamp>,
     pub clocks: ClocksView,
     pub seats: ByColor<Seat>,
     /// The seat whose draw offer waits for the other seat's answer.
@@ -53,12 +54,15 @@ pub struct GameView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClocksView {
     /// White's remaining time in milliseconds, as of the answer.
-    pub white_ms: i64,
-    pub black_ms: i64,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+    pub white_ms: Millis,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+    pub black_ms: Millis,
     /// Whose clock runs (`null` before the start and after the end).
     pub running: Option<Color>,
     /// Added to a side's clock after each of its moves.
-    pub increment_ms: i64,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+    pub increment_ms: Millis,
 }
 
 /// A piece on a game's board. `code` and `dna` are left out where the viewer may not see them.
@@ -263,7 +267,7 @@ impl Game {
     }
 
     /// The game as `viewer` sees it at `now`.
-    pub fn view(&self, viewer: Viewer, now: i64) -> GameView {
+    pub fn view(&self, viewer: Viewer, now: Timestamp) -> GameView {
         let position = self.position();
         let size = position.size();
         let board = board_view(position, &self.species_labels(), |owner| {

@@ -6,8 +6,9 @@ use crate::error_code::{ErrorCode, ServiceCode};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use gmo_engine::RefusalCode;
+use gmo_engine::{GameError, LabError, PlayError as MoveError, RefusalCode};
 use gmo_genome::GenomeError;
+use gmo_play::PlayError;
 use gmo_store::StoreError;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -189,10 +190,7 @@ impl From<StoreError> for ApiError {
             StoreError::WrongPresetLength { .. } => {
                 ApiError::invalid(RefusalCode::PresetLength, error.to_string())
             }
-            StoreError::Stale { .. } => ApiError::conflict(
-                ServiceCode::Conflict,
-                "another request changed this first; reload and try again",
-            ),
+            StoreError::Stale { .. } => PlayError::lost_race().into(),
             unreachable if unreachable.is_unavailable() => {
                 tracing::warn!(
                     cause = error_chain(&unreachable),
@@ -202,6 +200,52 @@ impl From<StoreError> for ApiError {
             }
             other => ApiError::Internal(error_chain(&other)),
         }
+    }
+}
+
+/// The service's refusals and failures: input that can never be right is 422, anything that is
+/// merely not possible now (phase, turn, legality, a lost race) 409, a token 401 or 403, a full
+/// deployment 503.
+impl From<PlayError> for ApiError {
+    fn from(error: PlayError) -> ApiError {
+        match error {
+            PlayError::Game(error) => game_error(error),
+            PlayError::Lab(error) => lab_error(error),
+            PlayError::Genome(error) => ApiError::Genome(error),
+            PlayError::Invalid { code, message } => ApiError::invalid(code, message),
+            PlayError::Refused { code, message } => ApiError::conflict(code, message),
+            PlayError::UnknownToken => ApiError::Unauthorized("unknown token".into()),
+            error @ PlayError::WrongToken { .. } => ApiError::Forbidden(error.to_string()),
+            PlayError::NotFound { what, key } => ApiError::NotFound { what, key },
+            PlayError::Full(message) => ApiError::Unavailable(message),
+            PlayError::Store(error) => error.into(),
+            PlayError::Internal(cause) => ApiError::Internal(cause),
+        }
+    }
+}
+
+fn game_error(error: GameError) -> ApiError {
+    let code = error.code();
+    let message = error.to_string();
+    match error {
+        GameError::Settings(_)
+        | GameError::NotOnBoard(_)
+        | GameError::PresetLength { .. }
+        | GameError::Move(MoveError::OffBoard(_)) => ApiError::invalid(code, message),
+        _ => ApiError::conflict(code, message),
+    }
+}
+
+fn lab_error(error: LabError) -> ApiError {
+    let code = error.code();
+    let message = error.to_string();
+    match error {
+        LabError::NotOnBoard(_)
+        | LabError::PresetLength { .. }
+        | LabError::Move(MoveError::OffBoard(_) | MoveError::TableFull) => {
+            ApiError::invalid(code, message)
+        }
+        _ => ApiError::conflict(code, message),
     }
 }
 

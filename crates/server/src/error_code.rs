@@ -1,10 +1,11 @@
-//! The `code` of an error body: one enum on the wire, made of the service's own codes, the
-//! engine's refusals and the genome parser's error kinds. The three sets are disjoint (a test
-//! checks it), so a code names exactly one cause, and the OpenAPI document lists them all as one
-//! string enum.
+//! The `code` of an error body: one enum on the wire, made of the edge's own codes, the game
+//! service's, the engine's refusals and the genome parser's error kinds. The four sets are
+//! disjoint (a test checks it), so a code names exactly one cause, and the OpenAPI document lists
+//! them all as one string enum.
 
 use gmo_engine::RefusalCode;
 use gmo_genome::ErrorKind;
+use gmo_play::PlayCode;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::fmt;
@@ -12,7 +13,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
-/// The codes the service itself gives (the engine and the parser have their own).
+/// The codes the HTTP edge gives (the game service, the engine and the parser have their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ServiceCode {
@@ -30,10 +31,6 @@ pub enum ServiceCode {
     BadSquare,
     /// 422: a board size outside 4–8.
     BadSize,
-    /// 422: a seat naming no bot the service runs, or bots on a board they cannot play.
-    BadSeat,
-    /// 422: a game between two bots asks for a longer clock than such games may have.
-    BadClock,
     /// 422: a placement must name exactly one of `genome` and `dna`.
     GenomeOrDna,
     /// 422: DNA longer than the limit.
@@ -46,22 +43,6 @@ pub enum ServiceCode {
     NotFound,
     /// 405: the path does not answer this method (`Allow` lists those it does).
     MethodNotAllowed,
-    /// 409: another request changed the game or lab first.
-    Conflict,
-    /// 409: the record opens once the game is over.
-    NotOver,
-    /// 409: no bot is to move.
-    NotBotTurn,
-    /// 409: the game changed while its bot thought (the bot thinks again).
-    MovedOn,
-    /// 409: the lab would keep more DNA than a lab may.
-    LabFull,
-    /// 409: the client has as many open seeks as it may; withdraw one first.
-    SeekLimit,
-    /// 409: the seek is paired already (by a matching seek or another accept).
-    SeekPaired,
-    /// 409: the seek has as many streams open as it may.
-    TooManyStreams,
     /// 413: the body is larger than the limit.
     TooLarge,
     /// 429: this client created too much too fast (`Retry-After` says when to try again).
@@ -72,38 +53,24 @@ pub enum ServiceCode {
     Internal,
 }
 
-/// The code as the wire spells it.
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match serde_json::to_value(self) {
-            Ok(Value::String(name)) => f.write_str(&name),
-            _ => write!(f, "{self:?}"),
-        }
-    }
-}
-
-/// A genome parser's error kind, written as its code (`bad_letter`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GenomeCode(pub ErrorKind);
-
-impl Serialize for GenomeCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.code())
-    }
-}
-
 /// Why a request was refused, as the error body's `code`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     Service(ServiceCode),
+    Play(PlayCode),
     Refusal(RefusalCode),
-    Genome(GenomeCode),
+    Genome(ErrorKind),
 }
 
 impl From<ServiceCode> for ErrorCode {
     fn from(code: ServiceCode) -> ErrorCode {
         ErrorCode::Service(code)
+    }
+}
+
+impl From<PlayCode> for ErrorCode {
+    fn from(code: PlayCode) -> ErrorCode {
+        ErrorCode::Play(code)
     }
 }
 
@@ -115,17 +82,48 @@ impl From<RefusalCode> for ErrorCode {
 
 impl From<ErrorKind> for ErrorCode {
     fn from(kind: ErrorKind) -> ErrorCode {
-        ErrorCode::Genome(GenomeCode(kind))
+        ErrorCode::Genome(kind)
     }
 }
 
 impl ErrorCode {
-    /// Every code on the wire: the service's, the engine's, then the parser's.
+    /// The code as the wire spells it.
+    pub fn name(self) -> String {
+        match self {
+            ErrorCode::Service(code) => serde_name(code),
+            ErrorCode::Play(code) => code.name().to_owned(),
+            ErrorCode::Refusal(code) => serde_name(code),
+            ErrorCode::Genome(kind) => kind.code().to_owned(),
+        }
+    }
+
+    /// Every code on the wire: the edge's, the service's, the engine's, then the parser's.
     pub fn names() -> Vec<String> {
         let mut names = enum_names(ServiceCode::schema());
+        names.extend(PlayCode::ALL.iter().map(|code| code.name().to_owned()));
         names.extend(enum_names(RefusalCode::schema()));
         names.extend(ErrorKind::ALL.iter().map(|kind| kind.code().to_owned()));
         names
+    }
+}
+
+/// A derived unit enum's serde name.
+fn serde_name(code: impl Serialize + fmt::Debug) -> String {
+    match serde_json::to_value(&code) {
+        Ok(Value::String(name)) => name,
+        _ => format!("{code:?}"),
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
     }
 }
 
@@ -183,6 +181,7 @@ mod tests {
         let names = ErrorCode::names();
         let samples = [
             ErrorCode::from(ServiceCode::DnaTooLong),
+            ErrorCode::from(PlayCode::SeekPaired),
             ErrorCode::from(RefusalCode::NotYourTurn),
             ErrorCode::from(ErrorKind::HInStep),
         ];

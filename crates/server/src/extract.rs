@@ -215,7 +215,7 @@ fn json_content_type(headers: &HeaderMap) -> bool {
 fn too_large() -> ApiError {
     ApiError::TooLarge(format!(
         "the body is larger than {} bytes",
-        crate::config::BODY_LIMIT
+        crate::settings::BODY_LIMIT
     ))
 }
 

@@ -1,6 +1,7 @@
-//! Ids, codes and names as requests give them, checked at the edge: a value that could never be
-//! stored is refused before any query (PostgreSQL refuses a NUL byte in text with an error, not
-//! a miss), with a message that says which it was and what is allowed.
+//! Genome and preset references as requests give them, checked at the edge: a value that could
+//! never be stored is refused before any query (PostgreSQL refuses a NUL byte in text with an
+//! error, not a miss), with a message that says which it was and what is allowed. (Ids are
+//! `gmo_types`' `GameId`, `SeekId` and `LabId`, checked the same way.)
 
 use serde::Deserialize;
 use serde::de::{Deserializer, Error as _};
@@ -17,11 +18,6 @@ fn shown(raw: &str) -> String {
         head.push('…');
     }
     format!("{head:?}")
-}
-
-/// 32 lower-case hex digits, as the store makes ids.
-fn is_id(raw: &str) -> bool {
-    raw.len() == 32 && raw.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// A code (6 letters of Crockford base32) or a name: 1 to [`MAX_NAME`] of `a-z 0-9 - _`, in
@@ -87,27 +83,6 @@ macro_rules! checked_string {
 }
 
 checked_string!(
-    /// A game's id.
-    GameId,
-    |raw| is_id(raw).then(|| raw.to_owned()),
-    "a game id is 32 hex digits (0-9, a-f)"
-);
-
-checked_string!(
-    /// A seek's id.
-    SeekId,
-    |raw| is_id(raw).then(|| raw.to_owned()),
-    "a seek id is 32 hex digits (0-9, a-f)"
-);
-
-checked_string!(
-    /// A lab's id.
-    LabId,
-    |raw| is_id(raw).then(|| raw.to_owned()),
-    "a lab id is 32 hex digits (0-9, a-f)"
-);
-
-checked_string!(
     /// A stored genome named by its code or a name.
     GenomeRef,
     reference,
@@ -124,24 +99,6 @@ checked_string!(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_are_32_lower_case_hex_digits() {
-        assert!(GameId::parse("5d41402abc4b2a76b9719d911017c592").is_ok());
-        for bad in [
-            "",
-            "a\0b",
-            "5D41402ABC4B2A76B9719D911017C592",
-            "nosuch",
-            &"a".repeat(33),
-        ] {
-            let refused = LabId::parse(bad).expect_err(bad);
-            assert!(
-                refused.starts_with("a lab id is 32 hex digits"),
-                "{refused}"
-            );
-        }
-    }
 
     #[test]
     fn references_are_codes_or_small_names() {
@@ -162,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_long_value_is_echoed_cut_short() {
-        let refused = GameId::parse(&"z".repeat(10_000)).expect_err("too long");
-        assert!(refused.len() < 120, "{refused}");
+        let refused = GenomeRef::parse(&"z".repeat(10_000)).expect_err("too long");
+        assert!(refused.len() < 240, "{refused}");
     }
 }

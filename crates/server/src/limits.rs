@@ -1,19 +1,14 @@
-//! Per-client rate limits on the routes that create something (games, labs, genomes, presets,
-//! and next the lobby's seeks): a token bucket per client address, in a table of bounded size.
-//! Use [`CreationLimit`] as the first extractor of such a route.
+//! Who a client is, and per-client rate limits on the routes that create something (games, labs,
+//! genomes, presets, seeks, evaluations): a token bucket per client address, in a table of
+//! bounded size. Use [`CreationLimit`] as the first extractor of such a route.
 
-use crate::app::AppState;
 use crate::error::ApiError;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// [`crate::Config::rate_limit`] unless configured: creations per minute per client address, far
-/// above what a person does (the web page's DNA editor stores as you type, a few a second).
-pub const DEFAULT_RATE_LIMIT: u32 = 600;
 
 /// The most client addresses the table remembers (a few MiB at most).
 pub const MAX_CLIENTS: usize = 65_536;
@@ -161,25 +156,58 @@ pub fn client_address(parts: &Parts, trusted: &[IpAddr]) -> Option<IpAddr> {
     Some(peer)
 }
 
+/// What the server knows of its clients: whose `X-Forwarded-For` it believes, and each
+/// address's creation budget.
+#[derive(Debug)]
+pub struct Clients {
+    limiter: RateLimiter,
+    trusted: Vec<IpAddr>,
+}
+
+impl Clients {
+    /// Clients with `per_minute` creations each (0: no limit), behind the `trusted` proxies.
+    pub fn new(per_minute: u32, trusted: Vec<IpAddr>) -> Clients {
+        Clients {
+            limiter: RateLimiter::new(per_minute, MAX_CLIENTS),
+            trusted,
+        }
+    }
+
+    /// How many client addresses the rate limiter remembers now.
+    pub fn len(&self) -> usize {
+        self.limiter.clients()
+    }
+
+    /// Whether the rate limiter remembers no client.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// An extractor that takes one creation from the client's budget, or refuses the request with
 /// 429 and `Retry-After`. Put it first, so a refused request does nothing else.
 #[derive(Debug, Clone, Copy)]
 pub struct CreationLimit;
 
-impl FromRequestParts<AppState> for CreationLimit {
+impl<S> FromRequestParts<S> for CreationLimit
+where
+    Arc<Clients>: FromRef<S>,
+    S: Send + Sync,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let clients = Arc::<Clients>::from_ref(state);
         // Without a socket address (a request built in a test, not served): nothing to key on.
-        let Some(client) = client_address(parts, &state.config.trusted_proxies) else {
+        let Some(client) = client_address(parts, &clients.trusted) else {
             return Ok(CreationLimit);
         };
-        state
-            .limits
+        clients
+            .limiter
             .check_creation(client)
             .map(|()| CreationLimit)
             .map_err(|wait| {
-                let per_minute = state.config.rate_limit;
+                let per_minute = clients.limiter.per_minute;
                 ApiError::TooManyRequests {
                     message: format!(
                         "at most {per_minute} creations (games, labs, genomes, presets) a minute \
@@ -189,6 +217,29 @@ impl FromRequestParts<AppState> for CreationLimit {
                     retry_after: retry_after_seconds(wait),
                 }
             })
+    }
+}
+
+/// Who a client is for per-client bounds: its address as the rate limiter sees it (the socket's
+/// peer, or `X-Forwarded-For` from a trusted proxy; `unknown` when the server was not started
+/// with connection info, as in tests that build the router alone).
+#[derive(Debug)]
+pub struct ClientAddress(pub String);
+
+impl<S> FromRequestParts<S> for ClientAddress
+where
+    Arc<Clients>: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let clients = Arc::<Clients>::from_ref(state);
+        let address = client_address(parts, &clients.trusted);
+        Ok(ClientAddress(address.map_or_else(
+            || "unknown".to_owned(),
+            |address| address.to_string(),
+        )))
     }
 }
 

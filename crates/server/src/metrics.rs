@@ -1,73 +1,51 @@
-//! Prometheus metrics, hand-rolled: a few counters rendered as the text exposition format.
+//! Metrics: the requests this edge answered, beside the game service's own counters, in one
+//! `prometheus-client` registry served as OpenMetrics text at `/metrics`.
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
-use std::collections::BTreeMap;
-use std::fmt::Write;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::registry::Registry;
+use std::sync::Arc;
 
-/// The service's counters. Shared by every request through the app state.
-#[derive(Debug, Default)]
+/// The labels of an answered request: method, route template and status, all chosen by the
+/// server, so that clients cannot grow the label set.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct RequestLabels {
+    method: &'static str,
+    route: String,
+    status: u16,
+}
+
+/// The registry and the edge's counters. Shared through the app state.
+#[derive(Debug)]
 pub struct Metrics {
-    /// Requests by (method, route template, status).
-    requests: Mutex<BTreeMap<(String, String, u16), u64>>,
-    pub moves: AtomicU64,
-    pub games_created: AtomicU64,
-    pub games_started: AtomicU64,
-    pub games_ended: AtomicU64,
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
 }
 
 impl Metrics {
-    fn count_request(&self, method: &str, route: &str, status: u16) {
-        // A poisoned lock only means a panic mid-increment elsewhere: the map is still usable.
-        let mut requests = self
-            .requests
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        *requests
-            .entry((method.to_owned(), route.to_owned(), status))
-            .or_default() += 1;
+    /// The edge's counters and the game service's, in one registry.
+    pub fn new(play: &gmo_play::Metrics) -> Metrics {
+        let mut registry = Registry::default();
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register(
+            "gmo_http_requests",
+            "HTTP requests answered",
+            requests.clone(),
+        );
+        play.register(&mut registry);
+        Metrics { registry, requests }
     }
 
-    pub fn bump(counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// The text exposition format (version 0.0.4).
+    /// The OpenMetrics text of every counter.
     pub fn render(&self) -> String {
         let mut text = String::new();
-        text.push_str("# HELP gmo_http_requests_total HTTP requests answered.\n");
-        text.push_str("# TYPE gmo_http_requests_total counter\n");
-        let requests = self
-            .requests
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        for ((method, route, status), count) in requests.iter() {
-            let _ = writeln!(
-                text,
-                "gmo_http_requests_total{{method=\"{method}\",route=\"{route}\",status=\"{status}\"}} {count}"
-            );
-        }
-        drop(requests);
-        for (name, help, counter) in [
-            ("gmo_moves_total", "Moves played.", &self.moves),
-            (
-                "gmo_games_created_total",
-                "Games created.",
-                &self.games_created,
-            ),
-            (
-                "gmo_games_started_total",
-                "Games started.",
-                &self.games_started,
-            ),
-            ("gmo_games_ended_total", "Games ended.", &self.games_ended),
-        ] {
-            let _ = writeln!(text, "# HELP {name} {help}\n# TYPE {name} counter");
-            let _ = writeln!(text, "{name} {}", counter.load(Ordering::Relaxed));
+        if let Err(error) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
+            tracing::error!(%error, "metrics could not be written");
         }
         text
     }
@@ -75,11 +53,7 @@ impl Metrics {
 
 /// Middleware: counts every answered request under its route template (not its raw path, so
 /// ids do not blow up the label set; a path no route matches is `unmatched`).
-pub async fn count(
-    State(metrics): State<std::sync::Arc<Metrics>>,
-    request: Request,
-    next: Next,
-) -> Response {
+pub async fn count(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let route = request
         .extensions()
         .get::<MatchedPath>()
@@ -87,7 +61,12 @@ pub async fn count(
         .to_owned();
     let method = method_label(request.method());
     let response = next.run(request).await;
-    metrics.count_request(method, &route, response.status().as_u16());
+    let labels = RequestLabels {
+        method,
+        route,
+        status: response.status().as_u16(),
+    };
+    metrics.requests.get_or_create(&labels).inc();
     response
 }
 
@@ -109,4 +88,32 @@ fn method_label(method: &Method) -> &'static str {
         .iter()
         .find(|known| *known == method)
         .map_or("other", Method::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_are_written_in_the_openmetrics_text_format() {
+        let play = gmo_play::Metrics::default();
+        let metrics = Metrics::new(&play);
+        play.moves.inc();
+        let labels = RequestLabels {
+            method: "GET",
+            route: "/healthz".into(),
+            status: 200,
+        };
+        metrics.requests.get_or_create(&labels).inc_by(2);
+        let text = metrics.render();
+        assert!(text.contains("# TYPE gmo_moves counter"), "{text}");
+        assert!(text.contains("\ngmo_moves_total 1\n"), "{text}");
+        assert!(
+            text.contains(
+                r#"gmo_http_requests_total{method="GET",route="/healthz",status="200"} 2"#
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("# EOF\n"), "{text}");
+    }
 }

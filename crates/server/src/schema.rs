@@ -1,7 +1,7 @@
 //! Schemas of the strings the API passes around (ids, tokens, genome and preset references, DNA,
 //! bot seats), with the patterns and limits the handlers enforce, for the OpenAPI document.
 
-use crate::config::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
+use crate::settings::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
 use gmo_engine::openapi::CODE_PATTERN;
 use serde_json::json;
 use std::borrow::Cow;

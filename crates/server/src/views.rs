@@ -1,13 +1,17 @@
 //! The response bodies of games and labs as docs/service.md spells them: the engine's views with the
 //! game's or lab's id added and the freeze as RFC 3339, built as typed values.
 
-use crate::time::rfc3339;
 use gmo_engine::{
     ByColor, ClocksView, Color, Game, GameStatus, Lab, LabPieceView, PieceView, PlyView, Reason,
     Seat, Square, Viewer,
 };
+use gmo_play::{Changed, Seen};
 use gmo_store::Joined;
+use gmo_types::{GameId, LabId, Timestamp};
 use serde::Serialize;
+use time::OffsetDateTime;
+use time::format_description::FormatItem;
+use time::macros::format_description;
 use utoipa::ToSchema;
 
 /// A game as one viewer may see it (rules §5.6: genomes only on the viewer's own pieces until
@@ -74,9 +78,31 @@ pub struct KingsInDanger {
     pub black: Vec<Square>,
 }
 
+/// A game as its viewer sees it at `now`.
+pub fn seen_view(seen: &Seen, now: Timestamp) -> GameView {
+    game_view(&seen.id, &seen.game, seen.joined, seen.viewer, now)
+}
+
+/// A changed game as whoever changed it sees it.
+pub fn changed_view(changed: &Changed) -> GameView {
+    game_view(
+        &changed.id,
+        &changed.game,
+        changed.joined,
+        changed.viewer,
+        changed.now,
+    )
+}
+
 /// The game `id` as `viewer` may see it at `now`; `joined`: which seats are taken (the viewer's
 /// own seat is, whatever `joined` says: its token is in use).
-pub fn game_view(id: &str, game: &Game, joined: Joined, viewer: Viewer, now: i64) -> GameView {
+pub fn game_view(
+    id: &GameId,
+    game: &Game,
+    joined: Joined,
+    viewer: Viewer,
+    now: Timestamp,
+) -> GameView {
     // Destructured whole, so that a field the engine adds cannot be left out here unnoticed.
     let gmo_engine::GameView {
         status,
@@ -95,7 +121,7 @@ pub fn game_view(id: &str, game: &Game, joined: Joined, viewer: Viewer, now: i64
         board,
     } = game.view(viewer, now);
     GameView {
-        id: id.to_owned(),
+        id: id.to_string(),
         status,
         reason,
         width,
@@ -147,7 +173,7 @@ pub struct LabView {
 }
 
 /// The lab `id`.
-pub fn lab_view(id: &str, lab: &Lab) -> LabView {
+pub fn lab_view(id: &LabId, lab: &Lab) -> LabView {
     let gmo_engine::LabView {
         width,
         height,
@@ -157,7 +183,7 @@ pub fn lab_view(id: &str, lab: &Lab) -> LabView {
         moves_played,
     } = lab.view();
     LabView {
-        id: id.to_owned(),
+        id: id.to_string(),
         width,
         height,
         board,
@@ -165,11 +191,6 @@ pub fn lab_view(id: &str, lab: &Lab) -> LabView {
         pending_promotions,
         moves_played,
     }
-}
-
-/// Who a seat is, for views.
-pub fn viewer_of(seat: Option<Color>) -> Viewer {
-    seat.map_or(Viewer::Spectator, Viewer::Player)
 }
 
 /// The answer to a move or a promotion in a game.
@@ -184,4 +205,31 @@ pub struct GamePly {
 pub struct LabPly {
     pub ply: PlyView,
     pub lab: LabView,
+}
+
+/// `at` as an RFC 3339 UTC time with milliseconds, e.g. `2024-05-01T12:00:05.250Z`.
+pub fn rfc3339(at: Timestamp) -> String {
+    const FORMAT: &[FormatItem<'_>] =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(at.ms()) * 1_000_000)
+        .ok()
+        .and_then(|time| time.format(FORMAT).ok())
+        // Only instants beyond the year 9999 have no such form; the service makes none (its
+        // instants are now, or a freeze's few seconds after).
+        .unwrap_or_else(|| format!("+{}ms", at.ms()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3339;
+    use gmo_types::Timestamp;
+
+    #[test]
+    fn formats_known_instants() {
+        let at = |ms| rfc3339(Timestamp::from_ms(ms));
+        assert_eq!(at(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(at(951_782_400_123), "2000-02-29T00:00:00.123Z");
+        assert_eq!(at(1_700_000_000_000), "2023-11-14T22:13:20.000Z");
+        assert_eq!(at(-1), "1969-12-31T23:59:59.999Z");
+    }
 }

@@ -7,7 +7,7 @@
 
 use gmo_genome::{Genome, mutate, standard::QUEEN};
 use gmo_store::{Change, GameSettings, NewGame, Store, token_hash};
-use gmo_types::GameStatus;
+use gmo_types::{GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use sqlx::Connection;
 use std::collections::BTreeSet;
@@ -116,11 +116,11 @@ fn distinct_genomes(n: usize) -> Vec<Genome> {
 }
 
 /// A game whose state is about the size of a real one: 32 pieces and a move counter.
-async fn new_game(store: &Store) -> String {
+async fn new_game(store: &Store) -> GameId {
     let settings = GameSettings {
         width: 8,
         height: 8,
-        clock_initial_ms: 300_000,
+        clock_initial: Millis::from_secs(300),
         white_bot: None,
         black_bot: None,
     };
@@ -131,7 +131,7 @@ async fn new_game(store: &Store) -> String {
             black_token: Some(token_hash("b")),
             status: GameStatus::InProgress,
             state: &state(0),
-            deadline_ms: Some(i64::MAX),
+            deadline: Some(Timestamp::from_ms(i64::MAX)),
             bot_turn: None,
             creator_token: None,
         })
@@ -147,14 +147,14 @@ fn state(moves: usize) -> Value {
 }
 
 /// `moves` committed changes in a row, each over the version the last one returned.
-async fn play(store: &Store, id: &str, moves: usize) {
+async fn play(store: &Store, id: &GameId, moves: usize) {
     let mut version = 0;
     for n in 0..moves {
         let change = Change {
             ply: Some(json!({"from": "e2", "to": "e4", "landed": "e4", "n": n})),
             state: Some(state(n + 1)),
             status: GameStatus::InProgress,
-            deadline_ms: Some(i64::MAX),
+            deadline: Some(Timestamp::from_ms(i64::MAX)),
             finished: false,
             bot_turn: None,
         };

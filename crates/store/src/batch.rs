@@ -8,6 +8,7 @@
 use crate::games::ChangeRow;
 use crate::held::Held;
 use crate::{StoreError, games};
+use gmo_types::GameId;
 use sqlx::{PgConnection, PgPool};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -25,7 +26,7 @@ const QUEUE: usize = 4_096;
 
 /// A change waiting for its batch.
 struct Pending {
-    id: String,
+    id: GameId,
     expected: i64,
     row: ChangeRow,
     done: oneshot::Sender<Result<i64, StoreError>>,
@@ -50,13 +51,13 @@ impl Batcher {
     /// back when the writers are gone (their runtime stopped), for the caller to write alone.
     pub(crate) async fn apply(
         &self,
-        id: &str,
+        id: &GameId,
         expected: i64,
         row: ChangeRow,
     ) -> Result<Result<i64, StoreError>, ChangeRow> {
         let (done, answer) = oneshot::channel();
         let pending = Pending {
-            id: id.to_owned(),
+            id: id.clone(),
             expected,
             row,
             done,
@@ -142,7 +143,7 @@ async fn write_together(
     let column = |f: fn(&Pending) -> Option<String>| batch.iter().map(f).collect::<Vec<_>>();
     let number = |f: fn(&Pending) -> Option<i64>| batch.iter().map(f).collect::<Vec<_>>();
     let rows: Vec<(i64, i64)> = sqlx::query_as(APPLY_MANY)
-        .bind(batch.iter().map(|p| p.id.clone()).collect::<Vec<_>>())
+        .bind(batch.iter().map(|p| p.id.to_string()).collect::<Vec<_>>())
         .bind(batch.iter().map(|p| p.expected).collect::<Vec<_>>())
         .bind(batch.iter().map(|p| p.row.status).collect::<Vec<_>>())
         .bind(batch.iter().map(|p| p.row.finished).collect::<Vec<_>>())

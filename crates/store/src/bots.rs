@@ -6,19 +6,20 @@
 //! games with a bot seat are counted under a lock when one is created, so that a deployment's
 //! cap holds across processes.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::games::NewGame;
-use crate::{Store, StoreError, new_id};
+use crate::{Store, StoreError};
+use gmo_types::{GameId, Timestamp};
 use serde::Serialize;
 
 /// Who acts for a game's bot, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLease {
     /// From when the bot may act.
-    pub due_ms: i64,
+    pub due: Timestamp,
     pub holder: Option<String>,
     /// Until when `holder`'s lease holds.
-    pub lease_ms: Option<i64>,
+    pub lease_until: Option<Timestamp>,
 }
 
 pub(crate) const LIVE_BOT_GAMES: &str = "SELECT COUNT(*) FROM games \
@@ -48,12 +49,12 @@ impl Store {
         &self,
         new: &NewGame<'_, S>,
         limit: u32,
-    ) -> Result<Option<String>, StoreError> {
+    ) -> Result<Option<GameId>, StoreError> {
         let settings = new.settings;
         if settings.white_bot.is_none() && settings.black_bot.is_none() {
             return self.create_game(new).await.map(Some);
         }
-        let id = new_id();
+        let id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(new.state)?;
         let created = transaction!(self, |tx, dialect| {
             if dialect == Dialect::Postgres {
@@ -65,7 +66,7 @@ impl Store {
             if live >= i64::from(limit) {
                 None
             } else {
-                insert_game!(&mut *tx, &id, new, &state)?;
+                insert_game!(&mut *tx, id.as_str(), new, &state)?;
                 Some(id)
             }
         });
@@ -80,42 +81,42 @@ impl Store {
         Ok(live)
     }
 
-    /// Takes up to `limit` games whose bot is due by `now_ms` and whose lease ran out (or was
-    /// released), for `holder` until `lease_ms` → their ids. Safe from every process at once:
+    /// Takes up to `limit` games whose bot is due by `now` and whose lease ran out (or was
+    /// released), for `holder` until `lease_until` → their ids. Safe from every process at once:
     /// no game is handed to two takers.
     pub async fn claim_bot_turns(
         &self,
         holder: &str,
-        now_ms: i64,
-        lease_ms: i64,
+        now: Timestamp,
+        lease_until: Timestamp,
         limit: u32,
-    ) -> Result<Vec<String>, StoreError> {
+    ) -> Result<Vec<GameId>, StoreError> {
         let sql = self.dialect().pick(CLAIM_POSTGRES, CLAIM_SQLITE);
-        let ids = writing!(self, pool => {
+        let ids: Vec<String> = writing!(self, pool => {
             sqlx::query_scalar(sql)
                 .bind(holder)
-                .bind(lease_ms)
-                .bind(now_ms)
+                .bind(lease_until.ms())
+                .bind(now.ms())
                 .bind(i64::from(limit))
                 .fetch_all(pool)
                 .await
         })?;
-        Ok(ids)
+        ids.iter().map(|id| Ok(GameId::parse(id)?)).collect()
     }
 
-    /// Extends `holder`'s lease on game `id`'s bot turn to `lease_ms` → whether it still holds it
+    /// Extends `holder`'s lease on game `id`'s bot turn to `lease_until` → whether it still holds it
     /// (false: the turn was taken over, or is no more).
     pub async fn renew_bot_lease(
         &self,
-        id: &str,
+        id: &GameId,
         holder: &str,
-        lease_ms: i64,
+        lease_until: Timestamp,
     ) -> Result<bool, StoreError> {
         let renewed = writing!(self, pool => {
             sqlx::query(RENEW)
-                .bind(id)
+                .bind(id.as_str())
                 .bind(holder)
-                .bind(lease_ms)
+                .bind(lease_until.ms())
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())
@@ -137,14 +138,14 @@ impl Store {
     }
 
     /// Who acts for game `id`'s bot, when a bot is to move.
-    pub async fn bot_lease(&self, id: &str) -> Result<Option<BotLease>, StoreError> {
+    pub async fn bot_lease(&self, id: &GameId) -> Result<Option<BotLease>, StoreError> {
         let row: Option<(i64, Option<String>, Option<i64>)> = reading!(self, pool => {
-            sqlx::query_as(LEASE).bind(id).fetch_optional(pool).await
+            sqlx::query_as(LEASE).bind(id.as_str()).fetch_optional(pool).await
         })?;
         Ok(row.map(|(due_ms, holder, lease_ms)| BotLease {
-            due_ms,
+            due: Timestamp::from_ms(due_ms),
             holder,
-            lease_ms,
+            lease_until: lease_ms.map(Timestamp::from_ms),
         }))
     }
 }

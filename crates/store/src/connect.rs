@@ -2,16 +2,14 @@
 //! handed out.
 
 use crate::StoreError;
+use crate::backend::{Backend, Dialect};
+use crate::batch::Batcher;
+use crate::held::TEST_IDLE_AFTER;
 use sqlx::Connection;
-use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::str::FromStr;
 use std::time::Duration;
-
-/// A pooled PostgreSQL connection idle this long is tested with a round trip before it is used.
-pub(crate) const TEST_IDLE_AFTER: Duration = Duration::from_secs(1);
 
 /// How long a statement waits for a PostgreSQL connection (a free one, or a new one while the
 /// database refuses) before it fails as unavailable.
@@ -22,35 +20,7 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 pub struct Store {
     pub(crate) backend: Backend,
     /// On PostgreSQL, the writers that commit changes of many games together.
-    pub(crate) batcher: Option<crate::batch::Batcher>,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) enum Backend {
-    Postgres(PgPool),
-    /// SQLite has one writer at a time. A one-connection pool queues this process's writers
-    /// fairly instead of letting them sleep-and-retry on the file lock; readers run beside the
-    /// writer thanks to the write-ahead log.
-    Sqlite {
-        read: SqlitePool,
-        write: SqlitePool,
-    },
-}
-
-/// Which SQL dialect a transaction body is running under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dialect {
-    Postgres,
-    Sqlite,
-}
-
-impl Dialect {
-    pub(crate) fn pick(self, postgres: &'static str, sqlite: &'static str) -> &'static str {
-        match self {
-            Dialect::Postgres => postgres,
-            Dialect::Sqlite => sqlite,
-        }
-    }
+    pub(crate) batcher: Option<Batcher>,
 }
 
 /// How long a connection waits for SQLite's write lock held by another process.
@@ -82,7 +52,7 @@ impl Store {
         };
         tracing::info!(backend = backend.name(), "store connected and migrated");
         let batcher = match &backend {
-            Backend::Postgres(pool) => Some(crate::batch::Batcher::start(pool)),
+            Backend::Postgres(pool) => Some(Batcher::start(pool)),
             Backend::Sqlite { .. } => None,
         };
         Ok(Store { backend, batcher })
@@ -94,10 +64,7 @@ impl Store {
     }
 
     pub(crate) fn dialect(&self) -> Dialect {
-        match self.backend {
-            Backend::Postgres(_) => Dialect::Postgres,
-            Backend::Sqlite { .. } => Dialect::Sqlite,
-        }
+        self.backend.dialect()
     }
 
     /// Whether the database answers (for `/healthz`).
@@ -114,15 +81,6 @@ impl Store {
                 read.close().await;
                 write.close().await;
             }
-        }
-    }
-}
-
-impl Backend {
-    fn name(&self) -> &'static str {
-        match self {
-            Backend::Postgres(_) => "postgres",
-            Backend::Sqlite { .. } => "sqlite",
         }
     }
 }

@@ -48,6 +48,13 @@ impl From<gmo_types::UnknownName> for StoreError {
     }
 }
 
+/// A stored id (a game's, a seek's, a lab's) that is no id.
+impl From<gmo_types::BadId> for StoreError {
+    fn from(error: gmo_types::BadId) -> StoreError {
+        StoreError::Corrupt(error.to_string())
+    }
+}
+
 impl StoreError {
     /// Whether the database could not be reached (a lost or refused connection, no connection
     /// free in time, the pool closed) rather than refusing or failing a statement: worth

@@ -12,13 +12,14 @@
 
 use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow, decode_plies};
 use crate::{Store, StoreError};
+use gmo_types::{GameId, Timestamp};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// A change a sweep wrote.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Swept<P, S> {
-    pub id: String,
+    pub id: GameId,
     /// The game's version after the change.
     pub version: i64,
     pub change: Change<P, S>,
@@ -26,11 +27,11 @@ pub struct Swept<P, S> {
 
 impl Store {
     /// Ends (or otherwise changes, as `decide` says) up to `limit` games whose deadline is at or
-    /// before `now_ms`. Safe to run from every process at once: no game is handed to two sweeps,
+    /// before `now`. Safe to run from every process at once: no game is handed to two sweeps,
     /// nor to a sweep while a move holds it.
     pub async fn sweep_expired<P, S, F>(
         &self,
-        now_ms: i64,
+        now: Timestamp,
         limit: u32,
         mut decide: F,
     ) -> Result<Vec<Swept<P, S>>, StoreError>
@@ -49,11 +50,11 @@ impl Store {
         );
         let swept = transaction!(self, |tx, dialect| {
             let sql = match dialect {
-                crate::connect::Dialect::Postgres => &postgres,
-                crate::connect::Dialect::Sqlite => &sqlite,
+                crate::backend::Dialect::Postgres => &postgres,
+                crate::backend::Dialect::Sqlite => &sqlite,
             };
             let rows: Vec<GameRow> = sqlx::query_as(sql)
-                .bind(now_ms)
+                .bind(now.ms())
                 .bind(i64::from(limit))
                 .fetch_all(&mut *tx)
                 .await?;
@@ -62,7 +63,7 @@ impl Store {
                 let game: Game<S> = row.into_game()?;
                 let (id, version, plies) = (game.id.clone(), game.version, game.plies);
                 let since: Vec<String> = sqlx::query_scalar(crate::games::RECORD_SINCE)
-                    .bind(&id)
+                    .bind(id.as_str())
                     .bind(game.state_plies)
                     .fetch_all(&mut *tx)
                     .await?;
@@ -70,7 +71,7 @@ impl Store {
                     continue;
                 };
                 let written = ChangeRow::of(&change)?;
-                let version = write_change!(tx, &id, version, plies, &written);
+                let version = write_change!(tx, id.as_str(), version, plies, &written);
                 swept.push(Swept {
                     id,
                     version,

@@ -7,8 +7,8 @@
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
-use crate::{Store, StoreError, new_id};
-use gmo_types::{ByColor, Color, GameStatus};
+use crate::{Store, StoreError};
+use gmo_types::{ByColor, Color, GameId, GameStatus, Millis, Timestamp};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 pub struct GameSettings {
     pub width: u16,
     pub height: u16,
-    pub clock_initial_ms: i64,
+    /// The time each side's clock starts with.
+    pub clock_initial: Millis,
     /// `Some(name)` when a bot plays that side (and the seat has no token).
     pub white_bot: Option<String>,
     pub black_bot: Option<String>,
@@ -32,7 +33,8 @@ pub struct NewGame<'a, S> {
     pub black_token: Option<[u8; 32]>,
     pub status: GameStatus,
     pub state: &'a S,
-    pub deadline_ms: Option<i64>,
+    /// When the running clock falls, if one runs from the start.
+    pub deadline: Option<Timestamp>,
     /// The bot's first turn, when a bot is to move from the start (a game between bots).
     pub bot_turn: Option<BotTurn>,
     /// [`crate::token_hash`] of the creator's token, which may stop the game (games between bots).
@@ -44,18 +46,18 @@ pub struct NewGame<'a, S> {
 /// any process takes the turn over once the lease has run out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotTurn {
-    /// From when the bot may act, in ms since the Unix epoch.
-    pub due_ms: i64,
+    /// From when the bot may act.
+    pub due: Timestamp,
     /// The process holding the lease (an opaque name it gave itself).
     pub holder: String,
-    /// Until when the lease holds, in ms since the Unix epoch.
-    pub lease_ms: i64,
+    /// Until when the lease holds.
+    pub lease_until: Timestamp,
 }
 
 /// A stored game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game<S> {
-    pub id: String,
+    pub id: GameId,
     /// How many changes were applied; pass it back to [`Store::apply`].
     pub version: i64,
     pub status: GameStatus,
@@ -71,8 +73,8 @@ pub struct Game<S> {
     pub state_plies: i64,
     /// Length of the record.
     pub plies: i64,
-    /// When the running clock falls, in ms since the Unix epoch; `None` when no clock runs.
-    pub deadline_ms: Option<i64>,
+    /// When the running clock falls; `None` when no clock runs.
+    pub deadline: Option<Timestamp>,
     /// Whether each seat's holder has opened the game with its token ([`Store::join`]).
     pub joined: Joined,
 }
@@ -121,7 +123,7 @@ pub struct Change<P, S> {
     pub state: Option<S>,
     pub status: GameStatus,
     /// The next time the clock falls; ignored (stored as none) when `finished`.
-    pub deadline_ms: Option<i64>,
+    pub deadline: Option<Timestamp>,
     pub finished: bool,
     /// The bot's turn, when a bot is to move next; ignored (stored as none) when `finished`.
     pub bot_turn: Option<BotTurn>,
@@ -176,7 +178,7 @@ const JOIN_WHITE: &str =
 const JOIN_BLACK: &str =
     "UPDATE games SET black_joined = TRUE WHERE id = $1 AND black_joined = FALSE";
 
-/// A change as it is written: JSON texts and the deadline it keeps.
+/// A change as it is written: JSON texts, and the deadline it keeps in ms since the epoch.
 pub(crate) struct ChangeRow {
     pub ply: Option<String>,
     pub state: Option<String>,
@@ -204,7 +206,10 @@ impl ChangeRow {
                 .transpose()?,
             status: change.status.name(),
             // A finished game has no running clock, so the sweep never sees it again.
-            deadline_ms: change.deadline_ms.filter(|_| !change.finished),
+            deadline_ms: change
+                .deadline
+                .filter(|_| !change.finished)
+                .map(Timestamp::ms),
             finished: change.finished,
             // Nor does a bot act in it.
             bot_turn: change.bot_turn.clone().filter(|_| !change.finished),
@@ -212,7 +217,7 @@ impl ChangeRow {
     }
 
     pub(crate) fn bot_due_ms(&self) -> Option<i64> {
-        self.bot_turn.as_ref().map(|turn| turn.due_ms)
+        self.bot_turn.as_ref().map(|turn| turn.due.ms())
     }
 
     pub(crate) fn bot_holder(&self) -> Option<&str> {
@@ -220,7 +225,7 @@ impl ChangeRow {
     }
 
     pub(crate) fn bot_lease_ms(&self) -> Option<i64> {
-        self.bot_turn.as_ref().map(|turn| turn.lease_ms)
+        self.bot_turn.as_ref().map(|turn| turn.lease_until.ms())
     }
 }
 
@@ -268,16 +273,16 @@ macro_rules! insert_game {
             .bind(new.status.name())
             .bind(i32::from(settings.width))
             .bind(i32::from(settings.height))
-            .bind(settings.clock_initial_ms)
+            .bind(settings.clock_initial.ms())
             .bind(settings.white_bot.as_deref())
             .bind(settings.black_bot.as_deref())
             .bind(new.white_token.as_ref().map(|h| &h[..]))
             .bind(new.black_token.as_ref().map(|h| &h[..]))
             .bind($state)
-            .bind(new.deadline_ms)
-            .bind(turn.map(|turn| turn.due_ms))
+            .bind(new.deadline.map(|deadline| deadline.ms()))
+            .bind(turn.map(|turn| turn.due.ms()))
             .bind(turn.map(|turn| turn.holder.as_str()))
-            .bind(turn.map(|turn| turn.lease_ms))
+            .bind(turn.map(|turn| turn.lease_until.ms()))
             .bind(new.creator_token.as_ref().map(|h| &h[..]))
             .execute($executor)
             .await
@@ -290,36 +295,36 @@ impl Store {
     pub async fn create_game<S: Serialize>(
         &self,
         new: &NewGame<'_, S>,
-    ) -> Result<String, StoreError> {
-        let id = new_id();
+    ) -> Result<GameId, StoreError> {
+        let id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(new.state)?;
-        writing!(self, pool => insert_game!(pool, &id, new, &state))?;
+        writing!(self, pool => insert_game!(pool, id.as_str(), new, &state))?;
         Ok(id)
     }
 
     /// A game by id.
-    pub async fn load_game<S: DeserializeOwned>(&self, id: &str) -> Result<Game<S>, StoreError> {
+    pub async fn load_game<S: DeserializeOwned>(&self, id: &GameId) -> Result<Game<S>, StoreError> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let row: Option<GameRow> = reading!(self, pool => {
-            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+            sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
         row.ok_or_else(|| not_found(id))?.into_game()
     }
 
     /// A game's version: one indexed read, so that a caller holding the game's state from that
     /// version can use it instead of loading and decoding it again.
-    pub async fn game_version(&self, id: &str) -> Result<i64, StoreError> {
+    pub async fn game_version(&self, id: &GameId) -> Result<i64, StoreError> {
         let version: Option<i64> = reading!(self, pool => {
-            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+            sqlx::query_scalar(EXISTS).bind(id.as_str()).fetch_optional(pool).await
         })?;
         version.ok_or_else(|| not_found(id))
     }
 
     /// A game's version and who has joined it: the same one indexed read as
     /// [`Store::game_version`].
-    pub async fn game_head(&self, id: &str) -> Result<Head, StoreError> {
+    pub async fn game_head(&self, id: &GameId) -> Result<Head, StoreError> {
         let row: Option<(i64, bool, bool)> = reading!(self, pool => {
-            sqlx::query_as(HEAD).bind(id).fetch_optional(pool).await
+            sqlx::query_as(HEAD).bind(id.as_str()).fetch_optional(pool).await
         })?;
         let (version, white, black) = row.ok_or_else(|| not_found(id))?;
         Ok(Head {
@@ -331,13 +336,13 @@ impl Store {
     /// Notes that `seat`'s holder has opened game `id` → whether this call was the first to
     /// (a later one changes nothing). Not a change of the game: its version stays, so no other
     /// request's change is made stale by it.
-    pub async fn join(&self, id: &str, seat: Color) -> Result<bool, StoreError> {
+    pub async fn join(&self, id: &GameId, seat: Color) -> Result<bool, StoreError> {
         let sql = match seat {
             Color::White => JOIN_WHITE,
             Color::Black => JOIN_BLACK,
         };
         let changed = writing!(self, pool => {
-            sqlx::query(sql).bind(id).execute(pool).await.map(|done| done.rows_affected())
+            sqlx::query(sql).bind(id.as_str()).execute(pool).await.map(|done| done.rows_affected())
         })?;
         if changed == 0 {
             self.game_version(id).await?;
@@ -350,12 +355,12 @@ impl Store {
     /// gets [`StoreError::Stale`] and nothing changes.
     pub async fn apply<P: Serialize, S: Serialize>(
         &self,
-        id: &str,
+        id: &GameId,
         expected_version: i64,
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
-        if let crate::connect::Backend::Postgres(pool) = &self.backend {
+        if let crate::backend::Backend::Postgres(pool) = &self.backend {
             let row = match &self.batcher {
                 Some(batcher) => match batcher.apply(id, expected_version, row).await {
                     Ok(applied) => return applied,
@@ -368,7 +373,7 @@ impl Store {
         let version = transaction!(self, |tx, dialect| {
             let lock = dialect.pick(LOCK_POSTGRES, LOCK_SQLITE);
             let found: Option<(i64, i64)> = sqlx::query_as(lock)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let (version, plies) = found.ok_or_else(|| not_found(id))?;
@@ -378,21 +383,21 @@ impl Store {
                     found: version,
                 });
             }
-            write_change!(tx, id, version, plies, &row)
+            write_change!(tx, id.as_str(), version, plies, &row)
         });
         Ok(version)
     }
 
     /// Every ply of a game's record, in order.
-    pub async fn record<P: DeserializeOwned>(&self, id: &str) -> Result<Vec<P>, StoreError> {
+    pub async fn record<P: DeserializeOwned>(&self, id: &GameId) -> Result<Vec<P>, StoreError> {
         // One read transaction would be tidier, but the record only grows: reading the plies
         // after checking the game exists can only see more of them.
         let exists: Option<i64> = reading!(self, pool => {
-            sqlx::query_scalar(EXISTS).bind(id).fetch_optional(pool).await
+            sqlx::query_scalar(EXISTS).bind(id.as_str()).fetch_optional(pool).await
         })?;
         exists.ok_or_else(|| not_found(id))?;
         let plies: Vec<String> = reading!(self, pool => {
-            sqlx::query_scalar(RECORD).bind(id).fetch_all(pool).await
+            sqlx::query_scalar(RECORD).bind(id.as_str()).fetch_all(pool).await
         })?;
         decode_plies(&plies)
     }
@@ -401,11 +406,11 @@ impl Store {
     /// for a missing game.
     pub async fn record_since<P: DeserializeOwned>(
         &self,
-        id: &str,
+        id: &GameId,
         from: i64,
     ) -> Result<Vec<P>, StoreError> {
         let plies: Vec<String> = reading!(self, pool => {
-            sqlx::query_scalar(RECORD_SINCE).bind(id).bind(from).fetch_all(pool).await
+            sqlx::query_scalar(RECORD_SINCE).bind(id.as_str()).bind(from).fetch_all(pool).await
         })?;
         decode_plies(&plies)
     }
@@ -436,12 +441,12 @@ const APPLY_POSTGRES: &str = "WITH up AS (\
 
 pub(crate) async fn apply_postgres(
     pool: &sqlx::PgPool,
-    id: &str,
+    id: &GameId,
     expected_version: i64,
     row: &ChangeRow,
 ) -> Result<i64, StoreError> {
     let applied: Option<i64> = sqlx::query_scalar(APPLY_POSTGRES)
-        .bind(id)
+        .bind(id.as_str())
         .bind(expected_version)
         .bind(row.status)
         .bind(row.finished)
@@ -463,11 +468,11 @@ pub(crate) async fn apply_postgres(
 /// moved on.
 pub(crate) async fn refusal(
     pool: &sqlx::PgPool,
-    id: &str,
+    id: &GameId,
     expected_version: i64,
 ) -> Result<i64, StoreError> {
     let found: Option<i64> = sqlx::query_scalar(EXISTS)
-        .bind(id)
+        .bind(id.as_str())
         .fetch_optional(pool)
         .await?;
     match found {
@@ -489,7 +494,7 @@ impl GameRow {
             settings: GameSettings {
                 width: size(self.width)?,
                 height: size(self.height)?,
-                clock_initial_ms: self.clock_initial_ms,
+                clock_initial: Millis::from_ms(self.clock_initial_ms),
                 white_bot: self.white_bot,
                 black_bot: self.black_bot,
             },
@@ -498,20 +503,20 @@ impl GameRow {
             creator_token: hash(self.creator_token)?,
             state: serde_json::from_str(&self.state)?,
             state_plies: self.state_plies,
-            id: self.id,
+            id: GameId::parse(&self.id)?,
             version: self.version,
             status: self.status.parse()?,
             finished: self.finished,
             plies: self.plies,
-            deadline_ms: self.deadline_ms,
+            deadline: self.deadline_ms.map(Timestamp::from_ms),
             joined: ByColor::new(self.white_joined, self.black_joined),
         })
     }
 }
 
-fn not_found(id: &str) -> StoreError {
+fn not_found(id: &GameId) -> StoreError {
     StoreError::NotFound {
         what: "game",
-        key: id.to_owned(),
+        key: id.to_string(),
     }
 }

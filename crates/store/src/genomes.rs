@@ -62,13 +62,13 @@ impl Store {
     #[cfg(feature = "testing")]
     pub async fn refuse_new_genomes(&self) -> Result<(), StoreError> {
         let statements: &[&str] = match &self.backend {
-            crate::connect::Backend::Postgres(_) => &[
+            crate::backend::Backend::Postgres(_) => &[
                 "CREATE FUNCTION gmo_refuse_genomes() RETURNS trigger LANGUAGE plpgsql AS \
                  $$ BEGIN RAISE EXCEPTION 'genome inserts are refused for a test'; END $$",
                 "CREATE TRIGGER gmo_refuse_genomes BEFORE INSERT ON genomes \
                  FOR EACH ROW EXECUTE FUNCTION gmo_refuse_genomes()",
             ],
-            crate::connect::Backend::Sqlite { .. } => &[
+            crate::backend::Backend::Sqlite { .. } => &[
                 "CREATE TRIGGER gmo_refuse_genomes BEFORE INSERT ON genomes \
                  BEGIN SELECT RAISE(ABORT, 'genome inserts are refused for a test'); END",
             ],

@@ -5,11 +5,14 @@
 //! Closing the pool waits for every connection to come back, so a task that keeps one waits for
 //! work through [`Held::wait`], which gives up when the pool closes.
 
-use crate::connect::TEST_IDLE_AFTER;
 use sqlx::pool::{CloseEvent, PoolConnection};
 use sqlx::{Connection, PgConnection, PgPool, Postgres};
 use std::future::Future;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// A PostgreSQL connection idle this long is tested with a round trip before it is used again:
+/// a kept one here, a pooled one by the pool (`connect.rs`).
+pub(crate) const TEST_IDLE_AFTER: Duration = Duration::from_secs(1);
 
 pub(crate) struct Held {
     pool: PgPool,

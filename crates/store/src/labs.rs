@@ -3,14 +3,15 @@
 
 use crate::claim::parse_digest;
 use crate::secret::token_matches;
-use crate::{Store, StoreError, new_id};
+use crate::{Store, StoreError};
+use gmo_types::LabId;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// A stored lab.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lab<B> {
-    pub id: String,
+    pub id: LabId,
     /// How many saves it has had; pass it back to [`Store::save_lab`].
     pub version: i64,
     pub token_hash: [u8; 32],
@@ -73,12 +74,12 @@ impl Store {
         width: u16,
         height: u16,
         board: &B,
-    ) -> Result<String, StoreError> {
-        let id = new_id();
+    ) -> Result<LabId, StoreError> {
+        let id = LabId::from_bits(rand::random());
         let board = serde_json::to_string(board)?;
         writing!(self, pool => {
             sqlx::query(INSERT)
-                .bind(&id)
+                .bind(id.as_str())
                 .bind(&token_hash[..])
                 .bind(i32::from(width))
                 .bind(i32::from(height))
@@ -91,21 +92,21 @@ impl Store {
     }
 
     /// A lab by id.
-    pub async fn load_lab<B: DeserializeOwned>(&self, id: &str) -> Result<Lab<B>, StoreError> {
+    pub async fn load_lab<B: DeserializeOwned>(&self, id: &LabId) -> Result<Lab<B>, StoreError> {
         self.load_lab_encoded(id).await?.decode()
     }
 
     /// A lab by id, its board still as stored.
-    pub async fn load_lab_encoded(&self, id: &str) -> Result<Lab<EncodedBoard>, StoreError> {
+    pub async fn load_lab_encoded(&self, id: &LabId) -> Result<Lab<EncodedBoard>, StoreError> {
         let row: Option<LabRow> = reading!(self, pool => {
-            sqlx::query_as(LOAD).bind(id).fetch_optional(pool).await
+            sqlx::query_as(LOAD).bind(id.as_str()).fetch_optional(pool).await
         })?;
-        let (id, version, token, width, height, board) = row.ok_or_else(|| not_found(id))?;
+        let (stored_id, version, token, width, height, board) = row.ok_or_else(|| not_found(id))?;
         let size = |n: i32| {
             u16::try_from(n).map_err(|_| StoreError::Corrupt(format!("a board size of {n}")))
         };
         Ok(Lab {
-            id,
+            id: LabId::parse(&stored_id)?,
             version,
             token_hash: parse_digest(&token)?,
             width: size(width)?,
@@ -118,14 +119,14 @@ impl Store {
     /// version gets [`StoreError::Stale`] and nothing changes.
     pub async fn save_lab<B: Serialize>(
         &self,
-        id: &str,
+        id: &LabId,
         expected_version: i64,
         board: &B,
     ) -> Result<i64, StoreError> {
         let board = serde_json::to_string(board)?;
         let saved = writing!(self, pool => {
             sqlx::query(SAVE)
-                .bind(id)
+                .bind(id.as_str())
                 .bind(expected_version)
                 .bind(&board)
                 .execute(pool)
@@ -136,7 +137,7 @@ impl Store {
             return Ok(expected_version + 1);
         }
         let found: Option<i64> = reading!(self, pool => {
-            sqlx::query_scalar(VERSION).bind(id).fetch_optional(pool).await
+            sqlx::query_scalar(VERSION).bind(id.as_str()).fetch_optional(pool).await
         })?;
         match found {
             Some(found) => Err(StoreError::Stale {
@@ -148,9 +149,9 @@ impl Store {
     }
 }
 
-fn not_found(id: &str) -> StoreError {
+fn not_found(id: &LabId) -> StoreError {
     StoreError::NotFound {
         what: "lab",
-        key: id.to_owned(),
+        key: id.to_string(),
     }
 }

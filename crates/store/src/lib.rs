@@ -9,6 +9,7 @@
 #[macro_use]
 mod macros;
 
+mod backend;
 mod batch;
 
 mod claim;
@@ -39,7 +40,7 @@ pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
-pub use notify::{Announcer, CHANNEL, Notifications};
+pub use notify::{Announcer, CHANNEL, Notice, Notifications};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};

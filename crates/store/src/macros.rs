@@ -6,8 +6,8 @@
 macro_rules! reading {
     ($store:expr, $pool:ident => $body:expr) => {
         match &$store.backend {
-            $crate::connect::Backend::Postgres($pool) => $body,
-            $crate::connect::Backend::Sqlite { read: $pool, .. } => $body,
+            $crate::backend::Backend::Postgres($pool) => $body,
+            $crate::backend::Backend::Sqlite { read: $pool, .. } => $body,
         }
     };
 }
@@ -16,8 +16,8 @@ macro_rules! reading {
 macro_rules! writing {
     ($store:expr, $pool:ident => $body:expr) => {
         match &$store.backend {
-            $crate::connect::Backend::Postgres($pool) => $body,
-            $crate::connect::Backend::Sqlite { write: $pool, .. } => $body,
+            $crate::backend::Backend::Postgres($pool) => $body,
+            $crate::backend::Backend::Sqlite { write: $pool, .. } => $body,
         }
     };
 }
@@ -30,16 +30,16 @@ macro_rules! writing {
 macro_rules! transaction {
     ($store:expr, |$tx:ident, $dialect:ident| $body:expr) => {
         match &$store.backend {
-            $crate::connect::Backend::Postgres(pool) => {
+            $crate::backend::Backend::Postgres(pool) => {
                 let mut $tx = pool.begin().await?;
-                let $dialect = $crate::connect::Dialect::Postgres;
+                let $dialect = $crate::backend::Dialect::Postgres;
                 let out = $body;
                 $tx.commit().await?;
                 out
             }
-            $crate::connect::Backend::Sqlite { write, .. } => {
+            $crate::backend::Backend::Sqlite { write, .. } => {
                 let mut $tx = write.begin_with("BEGIN IMMEDIATE").await?;
-                let $dialect = $crate::connect::Dialect::Sqlite;
+                let $dialect = $crate::backend::Dialect::Sqlite;
                 let out = $body;
                 $tx.commit().await?;
                 out

@@ -6,8 +6,11 @@
 //! so notifying moves could not share a flush (group commit) and committed one after another.
 //! An [`Announcer`] sends them from a task of its own, as many as are waiting in one statement,
 //! in a transaction that does not wait for its flush (it writes no data).
+//!
+//! Nothing keeps an announcement for a listener that is away: [`Notifications`] says when its
+//! connection was lost ([`Notice::Lost`]), so that its caller can catch up.
 
-use crate::connect::Backend;
+use crate::backend::Backend;
 use crate::held::Held;
 use crate::{Store, StoreError};
 use sqlx::postgres::PgListener;
@@ -72,15 +75,59 @@ async fn send(connection: &mut PgConnection, batch: &[String]) -> Result<(), sql
 /// The channel game changes are announced on.
 pub const CHANNEL: &str = "gmo_games";
 
+/// What a listener hears next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// An announcement's payload.
+    Payload(String),
+    /// The listener's connection was lost and has been made again: whatever was announced in
+    /// between is lost (`NOTIFY` keeps nothing for a listener that is away), so a caller that
+    /// follows something should read its state again now. What is announced from here on is
+    /// heard.
+    Lost,
+}
+
 /// Announcements from every process on the database, this one's included.
 #[derive(Debug)]
-pub struct Notifications(PgListener);
+pub struct Notifications {
+    listener: PgListener,
+    pool: PgPool,
+    channel: String,
+    /// The last read failed: the connection may be gone, and with it what was announced since.
+    failed: bool,
+}
 
 impl Notifications {
-    /// The next payload; the listener reconnects by itself after a dropped connection.
-    pub async fn next(&mut self) -> Result<String, StoreError> {
-        Ok(self.0.recv().await?.payload().to_owned())
+    /// The next notice: a payload, or [`Notice::Lost`] once the connection was lost and made
+    /// again (sqlx's listener reconnects and listens again by itself, but would hide the gap).
+    /// After an error (the database away, the store closed) announcements may have been lost
+    /// too: the next call listens on a new connection (or fails again) and says
+    /// [`Notice::Lost`] before anything else.
+    pub async fn next(&mut self) -> Result<Notice, StoreError> {
+        if self.failed {
+            // A new listener rather than the old one's connection, which sqlx keeps after some
+            // failures (a reset) although it is dead.
+            self.listener = listener(&self.pool, &self.channel).await?;
+            self.failed = false;
+            return Ok(Notice::Lost);
+        }
+        match self.listener.try_recv().await {
+            Ok(Some(notification)) => Ok(Notice::Payload(notification.payload().to_owned())),
+            // sqlx has connected and listened again already (its eager reconnection).
+            Ok(None) => Ok(Notice::Lost),
+            Err(error) => {
+                self.failed = true;
+                Err(error.into())
+            }
+        }
     }
+}
+
+/// A listener on `channel`, connected and listening.
+async fn listener(pool: &PgPool, channel: &str) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(channel).await?;
+    Ok(listener)
 }
 
 impl Store {
@@ -117,8 +164,11 @@ impl Store {
         let Backend::Postgres(pool) = &self.backend else {
             return Ok(None);
         };
-        let mut listener = PgListener::connect_with(pool).await?;
-        listener.listen(channel).await?;
-        Ok(Some(Notifications(listener)))
+        Ok(Some(Notifications {
+            listener: listener(pool, channel).await?,
+            pool: pool.clone(),
+            channel: channel.to_owned(),
+            failed: false,
+        }))
     }
 }

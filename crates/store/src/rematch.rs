@@ -1,11 +1,12 @@
 //! Rematches: which seats of a finished game asked for one, and the new game, created exactly once
 //! when both have (the row's `new_game` is set in the transaction that inserts it).
 
+use crate::backend::Dialect;
 use crate::bots::{CAP_LOCK, LIVE_BOT_GAMES};
 use crate::claim::parse_digest;
-use crate::connect::Dialect;
 use crate::games::NewGame;
-use crate::{Store, StoreError, new_id};
+use crate::{Store, StoreError};
+use gmo_types::GameId;
 use serde::Serialize;
 
 /// What one request asks: the seats it asks for (a seat, plus any bot seat, which always
@@ -25,7 +26,7 @@ pub struct Rematch {
     pub black: bool,
     pub white_next: Option<[u8; 32]>,
     pub black_next: Option<[u8; 32]>,
-    pub game: Option<String>,
+    pub game: Option<GameId>,
 }
 
 type RematchRow = (bool, bool, Option<Vec<u8>>, Option<Vec<u8>>, Option<String>);
@@ -43,19 +44,19 @@ const CLAIM: &str = "UPDATE rematches SET new_game = $2 \
 
 impl Store {
     /// The rematch of game `id` (nobody asked: all false).
-    pub async fn rematch(&self, id: &str) -> Result<Rematch, StoreError> {
+    pub async fn rematch(&self, id: &GameId) -> Result<Rematch, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM rematches WHERE game_id = $1");
         let row: Option<RematchRow> = reading!(self, pool => {
-            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+            sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
         row.map_or(Ok(Rematch::default()), decode)
     }
 
     /// Records `ask` for game `id` (asking again changes nothing) → the rematch as it now stands.
-    pub async fn ask_rematch(&self, id: &str, ask: &RematchAsk) -> Result<Rematch, StoreError> {
+    pub async fn ask_rematch(&self, id: &GameId, ask: &RematchAsk) -> Result<Rematch, StoreError> {
         let row: RematchRow = writing!(self, pool => {
             sqlx::query_as(ASK)
-                .bind(id)
+                .bind(id.as_str())
                 .bind(ask.white)
                 .bind(ask.black)
                 .bind(ask.white_next.as_ref().map(|h| &h[..]))
@@ -72,17 +73,17 @@ impl Store {
     /// `None` when `new` has a bot seat and `bot_limit` live games with a bot seat exist.
     pub async fn start_rematch<S: Serialize>(
         &self,
-        id: &str,
+        id: &GameId,
         new: &NewGame<'_, S>,
         bot_limit: u32,
-    ) -> Result<Option<(String, bool)>, StoreError> {
-        let new_game = new_id();
+    ) -> Result<Option<(GameId, bool)>, StoreError> {
+        let new_game = GameId::from_bits(rand::random());
         let state = serde_json::to_string(new.state)?;
         let with_bot = new.settings.white_bot.is_some() || new.settings.black_bot.is_some();
         let created: Option<bool> = transaction!(self, |tx, dialect| {
             let claimed = sqlx::query(CLAIM)
-                .bind(id)
-                .bind(&new_game)
+                .bind(id.as_str())
+                .bind(new_game.as_str())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -103,7 +104,7 @@ impl Store {
                     // Dropping the transaction unclaims the rematch: a later ask tries again.
                     return Ok(None);
                 }
-                insert_game!(&mut *tx, &new_game, new, &state)?;
+                insert_game!(&mut *tx, new_game.as_str(), new, &state)?;
                 Some(true)
             }
         });
@@ -129,6 +130,6 @@ fn decode((white, black, white_next, black_next, game): RematchRow) -> Result<Re
         black,
         white_next: hash(white_next)?,
         black_next: hash(black_next)?,
-        game,
+        game: game.as_deref().map(GameId::parse).transpose()?,
     })
 }

@@ -3,7 +3,7 @@
 //! (still in setup) and labs not changed for a while go; games that started stay for good, with
 //! their records.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::{Store, StoreError};
 use std::time::Duration;
 

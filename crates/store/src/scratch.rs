@@ -71,6 +71,22 @@ where
     }
 }
 
+/// Terminates every other connection to the database at `url` (as a restart of PostgreSQL
+/// would) → how many there were.
+pub async fn drop_connections(url: &str) -> u64 {
+    let mut connection = PgConnection::connect(url)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL is not reachable at {url} ({e})"));
+    let dropped: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .unwrap_or_else(|e| panic!("the connections to {url} were not dropped: {e}"));
+    dropped.into_iter().filter(|&dropped| dropped).count() as u64
+}
+
 /// `url` with its database name replaced by `name`, keeping any query string.
 fn with_database(url: &str, name: &str) -> String {
     let (base, query) = match url.split_once('?') {

@@ -1,9 +1,12 @@
 //! Random ids and tokens, and the hashes tokens are stored as (docs/service.md: tokens are random,
 //! at least 128 bits, and stored hashed).
 
+use gmo_types::GameId;
 use rand::Rng;
+use subtle::ConstantTimeEq;
 
-/// A fresh id for a game or a lab: 128 random bits in 32 hex digits.
+/// A fresh random name: 128 random bits in 32 hex digits (games, seeks and labs have typed ids:
+/// `GameId::from_bits(rand::random())`).
 pub fn new_id() -> String {
     format!("{:032x}", rand::rng().random::<u128>())
 }
@@ -18,23 +21,62 @@ pub fn token_hash(token: &str) -> [u8; 32] {
     gmo_genome::sha256(token)
 }
 
-/// Whether `token` is the one whose hash is `stored`, comparing every byte so that the time taken
-/// tells nothing about where a guess went wrong.
+/// Whether `token` is the one whose hash is `stored`, compared in constant time (`subtle`) so
+/// that the time taken tells nothing about where a guess went wrong.
 pub fn token_matches(token: &str, stored: &[u8; 32]) -> bool {
-    let hash = token_hash(token);
-    hash.iter()
-        .zip(stored)
-        .fold(0u8, |diff, (a, b)| diff | (a ^ b))
-        == 0
+    token_hash(token)[..].ct_eq(&stored[..]).into()
 }
 
 /// A seat's token in the rematch of game `game`, derived from its token there: only the holder of
 /// that token can compute it (any process can, from the request), and the store keeps only its
 /// [`token_hash`]. The same 32 hex digits as [`new_token`].
-pub fn rematch_token(token: &str, game: &str) -> String {
+pub fn rematch_token(token: &str, game: &GameId) -> String {
     let digest = gmo_genome::sha256(&format!("gmo rematch\0{game}\0{token}"));
     digest[..16]
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_matches_its_own_hash_only() {
+        let token = new_token();
+        let stored = token_hash(&token);
+        assert!(token_matches(&token, &stored));
+        assert!(!token_matches(&new_token(), &stored));
+        assert!(!token_matches("", &stored));
+    }
+
+    #[test]
+    fn a_token_differing_in_one_byte_is_refused() {
+        let token = "5d41402abc4b2a76b9719d911017c592";
+        let stored = token_hash(token);
+        for at in [0, 15, token.len() - 1] {
+            let mut near = token.as_bytes().to_vec();
+            near[at] ^= 1;
+            let near = String::from_utf8(near).expect("still ASCII");
+            assert!(!token_matches(&near, &stored), "differs at {at}");
+        }
+        // And a stored hash differing in one byte refuses the token itself.
+        for at in [0, 31] {
+            let mut other = stored;
+            other[at] ^= 0x80;
+            assert!(!token_matches(token, &other), "hash differs at {at}");
+        }
+    }
+
+    #[test]
+    fn rematch_tokens_are_per_game_and_look_like_tokens() {
+        let game = GameId::from_bits(7);
+        let next = rematch_token("seat", &game);
+        assert_eq!(next.len(), 32);
+        assert!(next.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(next, rematch_token("seat", &game));
+        assert_ne!(next, rematch_token("seat", &GameId::from_bits(8)));
+        assert_ne!(next, rematch_token("other seat", &game));
+    }
 }

@@ -12,10 +12,10 @@
 //! alive since the caller's cutoff are listed, matched or accepted, and the sweep deletes the
 //! others, from whichever process runs it.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::games::NewGame;
-use crate::{Store, StoreError, new_id};
-use gmo_types::{Color, ColorWish};
+use crate::{Store, StoreError};
+use gmo_types::{Color, ColorWish, GameId, Millis, SeekId, Timestamp};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
@@ -26,8 +26,10 @@ pub const SEEK_CHANNEL: &str = "gmo_seeks";
 pub struct Pool {
     pub width: u16,
     pub height: u16,
-    pub initial_ms: i64,
-    pub increment_ms: i64,
+    /// The time each side's clock starts with.
+    pub initial: Millis,
+    /// The time added to a side's clock for each of its moves.
+    pub increment: Millis,
 }
 
 impl Pool {
@@ -35,7 +37,10 @@ impl Pool {
     fn key(&self) -> String {
         format!(
             "{}x{}:{}+{}",
-            self.width, self.height, self.initial_ms, self.increment_ms
+            self.width,
+            self.height,
+            self.initial.ms(),
+            self.increment.ms()
         )
     }
 }
@@ -51,7 +56,7 @@ pub struct NewSeek<'a> {
     pub client: &'a str,
     pub pool: Pool,
     pub wish: ColorWish,
-    pub now_ms: i64,
+    pub now: Timestamp,
 }
 
 /// How many open seeks there may be.
@@ -65,7 +70,7 @@ pub struct SeekLimits {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opened {
     /// Opened under this id.
-    Open(String),
+    Open(SeekId),
     /// The client has `per_client` open seeks already; nothing was stored.
     ClientFull,
     /// The lobby has `overall` open seeks already; nothing was stored.
@@ -75,14 +80,14 @@ pub enum Opened {
 /// A stored seek.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seek {
-    pub id: String,
+    pub id: SeekId,
     pub token: [u8; 32],
     pub seat_token: [u8; 32],
     pub pool: Pool,
     pub wish: ColorWish,
-    pub created_ms: i64,
+    pub created_at: Timestamp,
     /// The game and the seat it was paired into, once paired.
-    pub paired: Option<(String, Color)>,
+    pub paired: Option<(GameId, Color)>,
 }
 
 /// Where a seek stands.
@@ -90,7 +95,7 @@ pub struct Seek {
 pub enum SeekState {
     Open,
     Paired {
-        game: String,
+        game: GameId,
         seat: Color,
     },
     /// Withdrawn, or never was.
@@ -101,7 +106,7 @@ pub enum SeekState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Accepted {
     /// Game `game` was created; the taker plays `seat`.
-    Paired { game: String, seat: Color },
+    Paired { game: GameId, seat: Color },
     /// Another pairing took the seek first.
     Taken,
     /// Withdrawn, gone quiet, or never was.
@@ -198,7 +203,7 @@ impl Store {
         new: &NewSeek<'_>,
         limits: SeekLimits,
     ) -> Result<Opened, StoreError> {
-        let id = new_id();
+        let id = SeekId::from_bits(rand::random());
         let pool = new.pool;
         let opened = transaction!(self, |tx, dialect| {
             if dialect == Dialect::Postgres {
@@ -218,21 +223,21 @@ impl Store {
                 Opened::LobbyFull
             } else {
                 sqlx::query(INSERT)
-                    .bind(&id)
+                    .bind(id.as_str())
                     .bind(&new.token[..])
                     .bind(&new.seat_token[..])
                     .bind(new.client)
                     .bind(i32::from(pool.width))
                     .bind(i32::from(pool.height))
-                    .bind(pool.initial_ms)
-                    .bind(pool.increment_ms)
+                    .bind(pool.initial.ms())
+                    .bind(pool.increment.ms())
                     .bind(new.wish.name())
-                    .bind(new.now_ms)
+                    .bind(new.now.ms())
                     .execute(&mut *tx)
                     .await?;
                 sqlx::query(INSERT_PULSE)
-                    .bind(&id)
-                    .bind(new.now_ms)
+                    .bind(id.as_str())
+                    .bind(new.now.ms())
                     .execute(&mut *tx)
                     .await?;
                 Opened::Open(id)
@@ -243,52 +248,52 @@ impl Store {
 
     /// A seek by id (open or paired; `None` once withdrawn). Read from the writer, so that a
     /// pairing that just committed is seen.
-    pub async fn seek(&self, id: &str) -> Result<Option<Seek>, StoreError> {
+    pub async fn seek(&self, id: &SeekId) -> Result<Option<Seek>, StoreError> {
         let sql = by_id(self.dialect(), false);
         let row: Option<SeekRow> = writing!(self, pool => {
-            sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
+            sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
         row.map(SeekRow::into_seek).transpose()
     }
 
-    /// Up to `limit` open seeks alive since `alive_since_ms`, newest first.
+    /// Up to `limit` open seeks alive since `alive_since`, newest first.
     pub async fn open_seeks(
         &self,
-        alive_since_ms: i64,
+        alive_since: Timestamp,
         limit: u32,
     ) -> Result<Vec<Seek>, StoreError> {
         let sql = list_sql(limit);
         let rows: Vec<SeekRow> = reading!(self, pool => {
-            sqlx::query_as(&sql).bind(alive_since_ms).fetch_all(pool).await
+            sqlx::query_as(&sql).bind(alive_since.ms()).fetch_all(pool).await
         })?;
         rows.into_iter().map(SeekRow::into_seek).collect()
     }
 
-    /// Records that seek `id`'s stream is alive at `now_ms` (it never locks the seek's row).
-    pub async fn pulse_seek(&self, id: &str, now_ms: i64) -> Result<(), StoreError> {
+    /// Records that seek `id`'s stream is alive at `now` (it never locks the seek's row).
+    pub async fn pulse_seek(&self, id: &SeekId, now: Timestamp) -> Result<(), StoreError> {
         writing!(self, pool => {
-            sqlx::query(PULSE).bind(id).bind(now_ms).execute(pool).await.map(drop)
+            sqlx::query(PULSE).bind(id.as_str()).bind(now.ms()).execute(pool).await.map(drop)
         })?;
         Ok(())
     }
 
-    /// Pairs open seek `id` with the oldest open seek of its pool alive since `alive_since_ms`
+    /// Pairs open seek `id` with the oldest open seek of its pool alive since `alive_since`
     /// whose wish fits, creating the game `template` describes (its tokens are the seeks'
     /// seat tokens), all in one transaction → where the seek stands afterwards. A seek that
     /// finds no match stays open. The second value is the seek this call paired it with.
     pub async fn pair_seek<S: Serialize>(
         &self,
-        id: &str,
-        alive_since_ms: i64,
+        id: &SeekId,
+        alive_since: Timestamp,
         template: &NewGame<'_, S>,
-    ) -> Result<(SeekState, Option<String>), StoreError> {
-        let game_id = new_id();
+    ) -> Result<(SeekState, Option<SeekId>), StoreError> {
+        let game_id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(template.state)?;
         let coin: bool = rand::random();
         let (own_sql, match_sql) = (by_id(self.dialect(), true), oldest_match(self.dialect()));
         let outcome = transaction!(self, |tx, dialect| {
             let own: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let Some(own) = own.map(SeekRow::into_seek).transpose()? else {
@@ -304,20 +309,20 @@ impl Store {
                     .await?;
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
-                .bind(id)
-                .bind(alive_since_ms)
+                .bind(id.as_str())
+                .bind(alive_since.ms())
                 .fetch_optional(&mut *tx)
                 .await?;
             let found: Option<SeekRow> = if alive.is_none() {
                 None
             } else {
                 sqlx::query_as(&match_sql)
-                    .bind(id)
+                    .bind(id.as_str())
                     .bind(i32::from(own.pool.width))
                     .bind(i32::from(own.pool.height))
-                    .bind(own.pool.initial_ms)
-                    .bind(own.pool.increment_ms)
-                    .bind(alive_since_ms)
+                    .bind(own.pool.initial.ms())
+                    .bind(own.pool.increment.ms())
+                    .bind(alive_since.ms())
                     .bind(own.wish.name())
                     .fetch_optional(&mut *tx)
                     .await?
@@ -331,23 +336,22 @@ impl Store {
                         Color::Black => (other_seek.seat_token, own.seat_token),
                     };
                     let new = seated(template, white, black);
-                    insert_game!(&mut *tx, &game_id, &new, &state)?;
-                    for (seek, its_seat) in [(id, seat), (other_seek.id.as_str(), seat.opponent())]
-                    {
+                    insert_game!(&mut *tx, game_id.as_str(), &new, &state)?;
+                    for (seek, its_seat) in [(id, seat), (&other_seek.id, seat.opponent())] {
                         sqlx::query(MARK)
-                            .bind(seek)
-                            .bind(&game_id)
+                            .bind(seek.as_str())
+                            .bind(game_id.as_str())
                             .bind(its_seat.name())
                             .execute(&mut *tx)
                             .await?;
                         sqlx::query(FORGET_PULSE)
-                            .bind(seek)
+                            .bind(seek.as_str())
                             .execute(&mut *tx)
                             .await?;
                         if dialect == Dialect::Postgres {
                             sqlx::query(ANNOUNCE)
                                 .bind(SEEK_CHANNEL)
-                                .bind(seek)
+                                .bind(seek.as_str())
                                 .execute(&mut *tx)
                                 .await?;
                         }
@@ -363,23 +367,23 @@ impl Store {
         Ok(outcome)
     }
 
-    /// Takes open seek `id` (alive since `alive_since_ms`) for a caller whose seat token hashes
+    /// Takes open seek `id` (alive since `alive_since`) for a caller whose seat token hashes
     /// to `taker_token`, creating the game `template` describes, in one transaction. The taker
     /// gets the colour the seeker did not wish for, else a coin's.
     pub async fn accept_seek<S: Serialize>(
         &self,
-        id: &str,
-        alive_since_ms: i64,
+        id: &SeekId,
+        alive_since: Timestamp,
         template: &NewGame<'_, S>,
         taker_token: [u8; 32],
     ) -> Result<Accepted, StoreError> {
-        let game_id = new_id();
+        let game_id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(template.state)?;
         let coin: bool = rand::random();
         let own_sql = by_id(self.dialect(), true);
         let outcome = transaction!(self, |tx, dialect| {
             let found: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             let Some(seek) = found.map(SeekRow::into_seek).transpose()? else {
@@ -389,8 +393,8 @@ impl Store {
                 return Ok(Accepted::Taken);
             }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
-                .bind(id)
-                .bind(alive_since_ms)
+                .bind(id.as_str())
+                .bind(alive_since.ms())
                 .fetch_optional(&mut *tx)
                 .await?;
             if alive.is_none() {
@@ -401,18 +405,26 @@ impl Store {
                 Color::White => (seek.seat_token, taker_token),
                 Color::Black => (taker_token, seek.seat_token),
             };
-            insert_game!(&mut *tx, &game_id, &seated(template, white, black), &state)?;
+            insert_game!(
+                &mut *tx,
+                game_id.as_str(),
+                &seated(template, white, black),
+                &state
+            )?;
             sqlx::query(MARK)
-                .bind(id)
-                .bind(&game_id)
+                .bind(id.as_str())
+                .bind(game_id.as_str())
                 .bind(seeker.name())
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+            sqlx::query(FORGET_PULSE)
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await?;
             if dialect == Dialect::Postgres {
                 sqlx::query(ANNOUNCE)
                     .bind(SEEK_CHANNEL)
-                    .bind(id)
+                    .bind(id.as_str())
                     .execute(&mut *tx)
                     .await?;
             }
@@ -426,11 +438,11 @@ impl Store {
 
     /// Withdraws open seek `id` → where it stood: `Open` means it is withdrawn now; a paired
     /// seek stays paired.
-    pub async fn withdraw_seek(&self, id: &str) -> Result<SeekState, StoreError> {
+    pub async fn withdraw_seek(&self, id: &SeekId) -> Result<SeekState, StoreError> {
         let own_sql = by_id(self.dialect(), true);
         let before = transaction!(self, |tx, _dialect| {
             let found: Option<SeekRow> = sqlx::query_as(&own_sql)
-                .bind(id)
+                .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             match found.map(SeekRow::into_seek).transpose()? {
@@ -440,8 +452,14 @@ impl Store {
                     ..
                 }) => SeekState::Paired { game, seat },
                 Some(_) => {
-                    sqlx::query(DELETE).bind(id).execute(&mut *tx).await?;
-                    sqlx::query(FORGET_PULSE).bind(id).execute(&mut *tx).await?;
+                    sqlx::query(DELETE)
+                        .bind(id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(FORGET_PULSE)
+                        .bind(id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
                     SeekState::Open
                 }
             }
@@ -449,23 +467,23 @@ impl Store {
         Ok(before)
     }
 
-    /// Withdraws the open seeks quiet since `alive_since_ms` or opened before `opened_since_ms`,
-    /// and forgets paired seeks made before `forget_before_ms` → how many seeks went.
+    /// Withdraws the open seeks quiet since `alive_since` or opened before `opened_since`, and
+    /// forgets paired seeks made before `forget_before` → how many seeks went.
     pub async fn sweep_seeks(
         &self,
-        alive_since_ms: i64,
-        opened_since_ms: i64,
-        forget_before_ms: i64,
+        alive_since: Timestamp,
+        opened_since: Timestamp,
+        forget_before: Timestamp,
     ) -> Result<u64, StoreError> {
         let gone = transaction!(self, |tx, _dialect| {
             let quiet = sqlx::query(SWEEP_QUIET)
-                .bind(alive_since_ms)
-                .bind(opened_since_ms)
+                .bind(alive_since.ms())
+                .bind(opened_since.ms())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
             let paired = sqlx::query(SWEEP_PAIRED)
-                .bind(forget_before_ms)
+                .bind(forget_before.ms())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -483,8 +501,8 @@ impl SeekRow {
         };
         let digest = |bytes: &[u8]| crate::claim::parse_digest(bytes);
         let paired = match (self.game_id, self.seat.as_deref()) {
-            (Some(game), Some("white")) => Some((game, Color::White)),
-            (Some(game), Some("black")) => Some((game, Color::Black)),
+            (Some(game), Some("white")) => Some((GameId::parse(&game)?, Color::White)),
+            (Some(game), Some("black")) => Some((GameId::parse(&game)?, Color::Black)),
             (None, None) => None,
             _ => return Err(StoreError::Corrupt(format!("seek {} half paired", self.id))),
         };
@@ -494,13 +512,13 @@ impl SeekRow {
             pool: Pool {
                 width: size(self.width)?,
                 height: size(self.height)?,
-                initial_ms: self.clock_initial_ms,
-                increment_ms: self.clock_increment_ms,
+                initial: Millis::from_ms(self.clock_initial_ms),
+                increment: Millis::from_ms(self.clock_increment_ms),
             },
             wish: self.color.parse()?,
-            created_ms: self.created_ms,
+            created_at: Timestamp::from_ms(self.created_ms),
             paired,
-            id: self.id,
+            id: SeekId::parse(&self.id)?,
         })
     }
 }

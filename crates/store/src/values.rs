@@ -5,9 +5,9 @@
 //! a lock, so that they hold across processes: an advisory lock on PostgreSQL, `BEGIN IMMEDIATE`
 //! on SQLite.
 
-use crate::connect::Dialect;
+use crate::backend::Dialect;
 use crate::{Store, StoreError};
-use gmo_types::EvaluationState;
+use gmo_types::{EvaluationState, Timestamp};
 
 /// An evaluation as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,9 +27,11 @@ pub struct ValueJob {
     pub state: EvaluationState,
     pub error: Option<String>,
     pub holder: Option<String>,
-    pub lease_ms: Option<i64>,
-    pub queued_ms: i64,
-    pub finished_ms: Option<i64>,
+    /// Until when `holder`'s lease holds.
+    pub lease_until: Option<Timestamp>,
+    pub queued_at: Timestamp,
+    /// When it was done, or failed.
+    pub finished_at: Option<Timestamp>,
 }
 
 impl ValueJob {
@@ -151,9 +153,9 @@ fn job(row: Row) -> Result<ValueJob, StoreError> {
         state: state.parse()?,
         error,
         holder,
-        lease_ms,
-        queued_ms,
-        finished_ms,
+        lease_until: lease_ms.map(Timestamp::from_ms),
+        queued_at: Timestamp::from_ms(queued_ms),
+        finished_at: finished_ms.map(Timestamp::from_ms),
     })
 }
 
@@ -167,7 +169,7 @@ impl Store {
     pub async fn ask_value(
         &self,
         new: &NewValueJob<'_>,
-        now_ms: i64,
+        now: Timestamp,
         max_open: u32,
     ) -> Result<Asked, StoreError> {
         let select = select_one();
@@ -192,7 +194,7 @@ impl Store {
                             .bind(new.bot)
                             .bind(new.seed as i64)
                             .bind(i64::from(new.games))
-                            .bind(now_ms)
+                            .bind(now.ms())
                             .execute(&mut *tx)
                             .await?;
                         let row: Row = sqlx::query_as(&select)
@@ -217,13 +219,13 @@ impl Store {
     }
 
     /// Takes the oldest evaluation nobody holds (queued, or running under a lease that ran out)
-    /// for `holder` until `lease_ms`, unless `max_running` evaluations run under a live lease
+    /// for `holder` until `lease_until`, unless `max_running` evaluations run under a live lease
     /// already. Safe from every process at once.
     pub async fn claim_value_job(
         &self,
         holder: &str,
-        now_ms: i64,
-        lease_ms: i64,
+        now: Timestamp,
+        lease_until: Timestamp,
         max_running: u32,
     ) -> Result<Option<ValueJob>, StoreError> {
         let select = select_one();
@@ -232,14 +234,14 @@ impl Store {
                 sqlx::query(VALUE_LOCK).execute(&mut *tx).await?;
             }
             let running: i64 = sqlx::query_scalar(RUNNING)
-                .bind(now_ms)
+                .bind(now.ms())
                 .fetch_one(&mut *tx)
                 .await?;
             let next: Option<String> = if running >= i64::from(max_running) {
                 None
             } else {
                 sqlx::query_scalar(NEXT)
-                    .bind(now_ms)
+                    .bind(now.ms())
                     .fetch_optional(&mut *tx)
                     .await?
             };
@@ -249,7 +251,7 @@ impl Store {
                     sqlx::query(TAKE)
                         .bind(&code)
                         .bind(holder)
-                        .bind(lease_ms)
+                        .bind(lease_until.ms())
                         .execute(&mut *tx)
                         .await?;
                     let row: Row = sqlx::query_as(&select)
@@ -264,7 +266,7 @@ impl Store {
     }
 
     /// Counts `games` played by `holder` after the first `played` of evaluation `code`, and
-    /// extends its lease to `lease_ms`; the evaluation is done (and released) once every game
+    /// extends its lease to `lease_until`; the evaluation is done (and released) once every game
     /// asked for is counted. False, and nothing counted, when `holder` no longer holds it or
     /// another count came first.
     pub async fn count_value_games(
@@ -273,11 +275,11 @@ impl Store {
         holder: &str,
         played: u32,
         games: ValueGames,
-        lease_ms: i64,
-        now_ms: i64,
+        lease_until: Timestamp,
+        now: Timestamp,
     ) -> Result<bool, StoreError> {
         if games.total() == 0 {
-            return self.renew_value_lease(code, holder, lease_ms).await;
+            return self.renew_value_lease(code, holder, lease_until).await;
         }
         let counted = writing!(self, pool => {
             sqlx::query(COUNT)
@@ -287,8 +289,8 @@ impl Store {
                 .bind(i64::from(games.wins))
                 .bind(i64::from(games.draws))
                 .bind(i64::from(games.losses))
-                .bind(lease_ms)
-                .bind(now_ms)
+                .bind(lease_until.ms())
+                .bind(now.ms())
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())
@@ -302,14 +304,14 @@ impl Store {
         code: &str,
         holder: &str,
         error: &str,
-        now_ms: i64,
+        now: Timestamp,
     ) -> Result<bool, StoreError> {
         let failed = writing!(self, pool => {
             sqlx::query(FAIL)
                 .bind(code)
                 .bind(holder)
                 .bind(error)
-                .bind(now_ms)
+                .bind(now.ms())
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())
@@ -322,13 +324,13 @@ impl Store {
         &self,
         code: &str,
         holder: &str,
-        lease_ms: i64,
+        lease_until: Timestamp,
     ) -> Result<bool, StoreError> {
         let renewed = writing!(self, pool => {
             sqlx::query(RENEW)
                 .bind(code)
                 .bind(holder)
-                .bind(lease_ms)
+                .bind(lease_until.ms())
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected())

@@ -6,8 +6,10 @@ mod common;
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
 use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
-use gmo_store::{BotTurn, Change, GameSettings, Joined, NewGame, Store, StoreError, token_hash};
-use gmo_types::{Color, GameStatus};
+use gmo_store::{
+    BotTurn, Change, GameSettings, Joined, NewGame, Notice, Store, StoreError, token_hash,
+};
+use gmo_types::{Color, GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,6 +41,8 @@ both!(
     concurrent_claims_split_the_bot_turns,
     live_bot_games_are_capped_across_stores,
     seats_join_once_without_a_new_version,
+    a_stored_id_that_is_no_id_is_corrupt,
+    a_lost_listener_connection_is_reported,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -77,23 +81,23 @@ fn settings() -> GameSettings {
     GameSettings {
         width: 8,
         height: 8,
-        clock_initial_ms: 300_000,
+        clock_initial: ms(300_000),
         white_bot: None,
         black_bot: Some("random".into()),
     }
 }
 
 /// A game whose toy state is the list of plies applied so far.
-async fn new_game(store: &Store, deadline_ms: Option<i64>) -> String {
-    new_game_with(store, deadline_ms, None).await
+async fn new_game(store: &Store, deadline: Option<Timestamp>) -> GameId {
+    new_game_with(store, deadline, None).await
 }
 
 /// A game (Black a bot) with a clock deadline and a bot turn.
 async fn new_game_with(
     store: &Store,
-    deadline_ms: Option<i64>,
+    deadline: Option<Timestamp>,
     bot_turn: Option<BotTurn>,
-) -> String {
+) -> GameId {
     store
         .create_game(&NewGame {
             settings: &settings(),
@@ -101,7 +105,7 @@ async fn new_game_with(
             black_token: None,
             status: GameStatus::InProgress,
             state: &Vec::<Value>::new(),
-            deadline_ms,
+            deadline,
             bot_turn,
             creator_token: None,
         })
@@ -117,7 +121,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
         ply: Some(ply),
         state: Some(next),
         status: GameStatus::InProgress,
-        deadline_ms: None,
+        deadline: None,
         finished: false,
         bot_turn: None,
     }
@@ -129,7 +133,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
         ply: None,
         state: Some(state),
         status: GameStatus::BlackWon,
-        deadline_ms: Some(0),
+        deadline: Some(Timestamp::EPOCH),
         finished: true,
         bot_turn: None,
     }
@@ -348,14 +352,14 @@ async fn bad_presets_are_refused_and_store_nothing(db: Db) {
 // Games
 
 async fn games_are_created_and_loaded(db: Db) {
-    let id = new_game(&db.store, Some(1234)).await;
+    let id = new_game(&db.store, Some(Timestamp::from_ms(1234))).await;
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(game.id, id);
     assert_eq!((game.version, game.plies, game.finished), (0, 0, false));
     assert_eq!(game.status, GameStatus::InProgress);
     assert_eq!(game.settings, settings());
     assert_eq!(game.state, Vec::<Value>::new());
-    assert_eq!(game.deadline_ms, Some(1234));
+    assert_eq!(game.deadline, Some(Timestamp::from_ms(1234)));
     assert_eq!(game.white_token, Some(token_hash("white-secret")));
     assert_eq!(game.black_token, None);
     assert_eq!(game.seat_of("white-secret"), Some(Color::White));
@@ -392,15 +396,15 @@ async fn apply_appends_plies_in_order(db: Db) {
         ply: None,
         state: Some(state.clone()),
         status: GameStatus::InProgress,
-        deadline_ms: Some(99),
+        deadline: Some(Timestamp::from_ms(99)),
         finished: false,
         bot_turn: None,
     };
     assert_eq!(db.store.apply(&id, 2, &setup).await.expect("apply"), 3);
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
     assert_eq!(
-        (game.version, game.plies, game.deadline_ms),
-        (3, 2, Some(99))
+        (game.version, game.plies, game.deadline),
+        (3, 2, Some(Timestamp::from_ms(99)))
     );
     assert_eq!(game.state, state);
     let record: Vec<Value> = db.store.record(&id).await.expect("record");
@@ -461,9 +465,9 @@ async fn changes_of_many_games_at_once_each_commit_or_refuse_alone(db: Db) {
 }
 
 async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: Db) {
-    let id = new_game(&db.store, Some(NOW - 1)).await;
+    let id = new_game(&db.store, Some(NOW - ms(1))).await;
     let running = |mut change: Change<Value, Vec<Value>>| {
-        change.deadline_ms = Some(NOW - 1);
+        change.deadline = Some(NOW - ms(1));
         change
     };
     let first = running(play(&[], json!("first")));
@@ -513,7 +517,7 @@ async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: 
         ply: None,
         state: None,
         status: GameStatus::InProgress,
-        deadline_ms: None,
+        deadline: None,
         finished: false,
         bot_turn: None,
     };
@@ -562,8 +566,38 @@ async fn stale_or_unknown_writers_change_nothing(db: Db) {
     }
 }
 
-fn new_id_unknown() -> String {
+/// A well-formed id (a game's, a lab's) that nothing has.
+/// Ids are checked where they enter, stored rows included: a game whose id is no id (written
+/// behind the store's back) is reported corrupt, not handed on.
+async fn a_stored_id_that_is_no_id_is_corrupt(db: Db) {
+    let turn = BotTurn {
+        due: NOW - ms(10),
+        holder: "a".into(),
+        lease_until: NOW - ms(1),
+    };
+    let id = new_game_with(&db.store, Some(NOW - ms(1)), Some(turn)).await;
+    let broken = format!("UPDATE games SET id = 'not-an-id' WHERE id = '{id}'");
+    common::execute(&db, &broken).await;
+    let corrupt = |what: &str, error: Result<usize, StoreError>| match error {
+        Err(StoreError::Corrupt(why)) => assert!(why.contains("\"not-an-id\""), "{what}: {why}"),
+        other => panic!("{what}: {other:?}"),
+    };
+    let swept = db
+        .store
+        .sweep_expired(NOW, 10, |game, _| Some(flag_fell(game.state)))
+        .await;
+    corrupt("the sweep", swept.map(|swept| swept.len()));
+    let claimed = db
+        .store
+        .claim_bot_turns("b", NOW, NOW + ms(2_000), 10)
+        .await;
+    corrupt("a claim", claimed.map(|claimed| claimed.len()));
+}
+
+fn new_id_unknown<I: std::str::FromStr<Err = gmo_types::BadId>>() -> I {
     gmo_store::new_id()
+        .parse()
+        .expect("a random id is well formed")
 }
 
 const WRITERS: usize = 16;
@@ -609,7 +643,7 @@ async fn concurrent_writers_are_serialised(db: Db) {
 }
 
 /// Loads, plays and applies until no other writer got in between.
-async fn write_with_retry(store: &Store, id: &str, ply: Value) {
+async fn write_with_retry(store: &Store, id: &GameId, ply: Value) {
     loop {
         let game = store.load_game::<Vec<Value>>(id).await.expect("load");
         match store
@@ -626,15 +660,19 @@ async fn write_with_retry(store: &Store, id: &str, ply: Value) {
 // ---------------------------------------------------------------------------------------------
 // Expiry
 
-const NOW: i64 = 1_700_000_000_000;
+const NOW: Timestamp = Timestamp::from_ms(1_700_000_000_000);
+
+fn ms(ms: i64) -> Millis {
+    Millis::from_ms(ms)
+}
 
 async fn expired_games_are_swept_once(db: Db) {
     let mut expired = BTreeSet::new();
     for late in [1, 500, 60_000] {
-        expired.insert(new_game(&db.store, Some(NOW - late)).await);
+        expired.insert(new_game(&db.store, Some(NOW - ms(late))).await);
     }
     expired.insert(new_game(&db.store, Some(NOW)).await);
-    let running = new_game(&db.store, Some(NOW + 1)).await;
+    let running = new_game(&db.store, Some(NOW + ms(1))).await;
     let idle = new_game(&db.store, None).await;
 
     let swept = db
@@ -642,13 +680,13 @@ async fn expired_games_are_swept_once(db: Db) {
         .sweep_expired(NOW, 100, |game, _| Some(flag_fell(game.state)))
         .await
         .expect("sweep");
-    let ids: BTreeSet<String> = swept.iter().map(|s| s.id.clone()).collect();
+    let ids: BTreeSet<GameId> = swept.iter().map(|s| s.id.clone()).collect();
     assert_eq!(ids, expired);
     assert_eq!(swept.len(), expired.len());
     for id in &expired {
         let game = db.store.load_game::<Vec<Value>>(id).await.expect("load");
         assert_eq!(
-            (game.version, game.finished, game.deadline_ms),
+            (game.version, game.finished, game.deadline),
             (1, true, None)
         );
         assert_eq!(game.status, GameStatus::BlackWon);
@@ -668,8 +706,8 @@ async fn expired_games_are_swept_once(db: Db) {
     );
 
     // A sweep leaves a game alone when asked to, and honours its limit, oldest first.
-    let late = new_game(&db.store, Some(NOW - 10)).await;
-    let later = new_game(&db.store, Some(NOW - 5)).await;
+    let late = new_game(&db.store, Some(NOW - ms(10))).await;
+    let later = new_game(&db.store, Some(NOW - ms(5))).await;
     let none = db
         .store
         .sweep_expired::<Value, Vec<Value>, _>(NOW, 100, |_, _| None)
@@ -699,7 +737,7 @@ const EXPIRED_GAMES: usize = 12;
 async fn concurrent_sweepers_split_the_games(db: Db) {
     let mut expired = BTreeSet::new();
     for n in 0..EXPIRED_GAMES {
-        expired.insert(new_game(&db.store, Some(NOW - n as i64)).await);
+        expired.insert(new_game(&db.store, Some(NOW - ms(n as i64))).await);
     }
     let sweepers: Vec<_> = (0..2)
         .map(|_| {
@@ -728,7 +766,7 @@ async fn concurrent_sweepers_split_the_games(db: Db) {
         claimed.extend(sweeper.await.expect("sweeper"));
     }
     claimed.sort();
-    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    let unique: BTreeSet<GameId> = claimed.iter().cloned().collect();
     assert_eq!(claimed.len(), unique.len(), "no game claimed twice");
     assert_eq!(unique, expired);
     for id in &expired {
@@ -838,7 +876,10 @@ async fn connections_the_database_dropped_are_replaced(db: Db) {
             }
         };
         let heard = async {
-            while !matches!(notifications.next().await, Ok(payload) if payload == "after") {}
+            while !matches!(
+                notifications.next().await,
+                Ok(Notice::Payload(payload)) if payload == "after"
+            ) {}
         };
         tokio::time::timeout(std::time::Duration::from_secs(10), async {
             tokio::select! {
@@ -926,8 +967,8 @@ async fn notifications_reach_listeners_on_postgres(db: Db) {
                 tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
                     .await
                     .expect("in time")
-                    .expect("a payload");
-            assert_eq!(payload, "game 1 changed");
+                    .expect("a notice");
+            assert_eq!(payload, Notice::Payload("game 1 changed".into()));
         }
     }
 }
@@ -951,9 +992,92 @@ async fn the_announcer_sends_every_announcement_in_order(db: Db) {
         let payload = tokio::time::timeout(std::time::Duration::from_secs(5), notifications.next())
             .await
             .expect("in time")
-            .expect("a payload");
-        assert_eq!(payload, format!("change {n}"));
+            .expect("a notice");
+        assert_eq!(payload, Notice::Payload(format!("change {n}")));
     }
+}
+
+/// The database drops the listener's connection (as in a restart): the next read says so
+/// (`Notice::Lost`, after which a caller reads what it follows again) rather than hiding the gap,
+/// and what is announced afterwards is heard. Twice: read at once, sqlx's own reconnection takes
+/// a pooled connection that was dropped too and fails, and the listener listens on a new one;
+/// read after a pause, the pool has replaced its connections and the very next read is the loss.
+async fn a_lost_listener_connection_is_reported(db: Db) {
+    let store = &db.store;
+    let Some(mut notifications) = store.listen().await.expect("listens") else {
+        assert_eq!(
+            store.backend_name(),
+            "sqlite",
+            "only SQLite has no listener"
+        );
+        return;
+    };
+    let in_time = std::time::Duration::from_secs(10);
+    store.notify("before").await.expect("notifies");
+    let heard = tokio::time::timeout(in_time, notifications.next()).await;
+    assert_eq!(
+        heard.expect("in time").expect("a notice"),
+        Notice::Payload("before".into())
+    );
+    let announcer = store.announcer();
+
+    assert!(
+        common::drop_connections(&db).await > 0,
+        "connections dropped"
+    );
+    let lost = async {
+        loop {
+            match notifications.next().await {
+                Ok(Notice::Lost) => return,
+                Ok(Notice::Payload(payload)) => panic!("{payload:?} heard, not the loss"),
+                // The failed reconnection: the loss is reported after it all the same.
+                Err(StoreError::Database(_)) => {}
+                Err(other) => panic!("{other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(in_time, lost)
+        .await
+        .expect("the lost connection is reported");
+    hear_repeated(&announcer, &mut notifications, "after the first loss").await;
+
+    assert!(
+        common::drop_connections(&db).await > 0,
+        "connections dropped"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let next = tokio::time::timeout(in_time, notifications.next()).await;
+    assert_eq!(next.expect("in time").expect("a notice"), Notice::Lost);
+    hear_repeated(&announcer, &mut notifications, "after the second loss").await;
+}
+
+/// Announces `payload` every 100 ms until `notifications` hear it (announcements may be lost while
+/// the announcer's kept connection is found dead); panics after 10 s.
+async fn hear_repeated(
+    announcer: &gmo_store::Announcer,
+    notifications: &mut gmo_store::Notifications,
+    payload: &str,
+) {
+    let repeating = async {
+        loop {
+            assert!(announcer.announce(payload.to_owned()), "queued");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    };
+    let heard = async {
+        while !matches!(
+            notifications.next().await,
+            Ok(Notice::Payload(heard)) if heard == payload
+        ) {}
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        tokio::select! {
+            () = heard => {}
+            () = repeating => {}
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("{payload:?} is heard"));
 }
 
 /// A seat joins once: the first call says so, later ones do not; the game's version stays, so a
@@ -999,33 +1123,33 @@ async fn seats_join_once_without_a_new_version(db: Db) {
 // ---------------------------------------------------------------------------------------------
 // Bots
 
-/// A game (Black a bot) whose bot is due at `due_ms`, leased to `holder` until `lease_ms`.
-async fn bot_game(store: &Store, due_ms: i64, holder: &str, lease_ms: i64) -> String {
+/// A game (Black a bot) whose bot is due at `due`, leased to `holder` until `lease_until`.
+async fn bot_game(store: &Store, due: Timestamp, holder: &str, lease_until: Timestamp) -> GameId {
     let turn = BotTurn {
-        due_ms,
+        due,
         holder: holder.into(),
-        lease_ms,
+        lease_until,
     };
     new_game_with(store, None, Some(turn)).await
 }
 
 async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
     let store = &db.store;
-    let held = bot_game(store, NOW, "a", NOW + 2_000).await;
-    let lapsed = bot_game(store, NOW - 10, "a", NOW - 1).await;
-    let later = bot_game(store, NOW + 5_000, "a", NOW - 1).await;
+    let held = bot_game(store, NOW, "a", NOW + ms(2_000)).await;
+    let lapsed = bot_game(store, NOW - ms(10), "a", NOW - ms(1)).await;
+    let later = bot_game(store, NOW + ms(5_000), "a", NOW - ms(1)).await;
     // Only the due turn whose lease ran out is taken over.
-    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    let claimed = store.claim_bot_turns("b", NOW, NOW + ms(2_000), 10).await;
     assert_eq!(claimed.expect("claim"), std::slice::from_ref(&lapsed));
     assert!(
         !store
-            .renew_bot_lease(&lapsed, "a", NOW + 9_000)
+            .renew_bot_lease(&lapsed, "a", NOW + ms(9_000))
             .await
             .expect("renew")
     );
     assert!(
         store
-            .renew_bot_lease(&lapsed, "b", NOW + 3_000)
+            .renew_bot_lease(&lapsed, "b", NOW + ms(3_000))
             .await
             .expect("renew")
     );
@@ -1035,8 +1159,8 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
         .expect("read")
         .expect("a turn");
     assert_eq!(
-        (lease.holder.as_deref(), lease.lease_ms),
-        (Some("b"), Some(NOW + 3_000))
+        (lease.holder.as_deref(), lease.lease_until),
+        (Some("b"), Some(NOW + ms(3_000)))
     );
     assert_eq!(
         store
@@ -1044,7 +1168,7 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
             .await
             .expect("read")
             .expect("a turn")
-            .due_ms,
+            .due,
         NOW
     );
     assert_eq!(
@@ -1053,8 +1177,8 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
             .await
             .expect("read")
             .expect("a turn")
-            .due_ms,
-        NOW + 5_000
+            .due,
+        NOW + ms(5_000)
     );
     // A change that leaves no bot to move ends the turn, and with it the lease.
     let moved = play(&[], json!(1));
@@ -1062,20 +1186,20 @@ async fn bot_turns_are_leased_to_one_process_at_a_time(db: Db) {
     assert_eq!(store.bot_lease(&lapsed).await.expect("read"), None);
     assert!(
         !store
-            .renew_bot_lease(&lapsed, "b", NOW + 4_000)
+            .renew_bot_lease(&lapsed, "b", NOW + ms(4_000))
             .await
             .expect("renew")
     );
     // A stopping process lets its leases go: the held turn is taken at once.
     assert_eq!(store.release_bot_leases("a").await.expect("release"), 2);
-    let claimed = store.claim_bot_turns("b", NOW, NOW + 2_000, 10).await;
+    let claimed = store.claim_bot_turns("b", NOW, NOW + ms(2_000), 10).await;
     assert_eq!(claimed.expect("claim"), [held]);
 }
 
 async fn concurrent_claims_split_the_bot_turns(db: Db) {
     let mut due = BTreeSet::new();
     for n in 0..EXPIRED_GAMES {
-        due.insert(bot_game(&db.store, NOW - n as i64, "dead", NOW - 1).await);
+        due.insert(bot_game(&db.store, NOW - ms(n as i64), "dead", NOW - ms(1)).await);
     }
     let takers: Vec<_> = ["b", "c"]
         .into_iter()
@@ -1084,7 +1208,7 @@ async fn concurrent_claims_split_the_bot_turns(db: Db) {
             tokio::spawn(async move {
                 let mut claimed = Vec::new();
                 loop {
-                    let ids = store.claim_bot_turns(holder, NOW, NOW + 2_000, 3).await;
+                    let ids = store.claim_bot_turns(holder, NOW, NOW + ms(2_000), 3).await;
                     let ids = ids.expect("claim");
                     if ids.is_empty() {
                         return claimed;
@@ -1098,7 +1222,7 @@ async fn concurrent_claims_split_the_bot_turns(db: Db) {
     for taker in takers {
         claimed.extend(taker.await.expect("taker"));
     }
-    let unique: BTreeSet<String> = claimed.iter().cloned().collect();
+    let unique: BTreeSet<GameId> = claimed.iter().cloned().collect();
     assert_eq!(claimed.len(), unique.len(), "no turn claimed twice");
     assert_eq!(unique, due);
 }
@@ -1120,7 +1244,7 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
                     black_token: None,
                     status: GameStatus::Setup,
                     state: &Vec::<Value>::new(),
-                    deadline_ms: None,
+                    deadline: None,
                     bot_turn: None,
                     creator_token: None,
                 },

@@ -88,11 +88,13 @@ impl Site {
     async fn start() -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
-        let mut config = gmo_server::Config::new(([127, 0, 0, 1], 0).into(), url);
-        config.sweep_interval = Duration::from_millis(250);
+        let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
+        settings.play.sweep_interval = Duration::from_millis(250);
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
-        config.value_games = VALUE_GAMES;
-        let app = gmo_server::spawn(config).await.expect("the server starts");
+        settings.play.value_games = VALUE_GAMES;
+        let app = gmo_server::spawn(settings)
+            .await
+            .expect("the server starts");
         let base = format!("http://{}", app.addr());
         let page = reqwest::get(format!("{base}/"))
             .await

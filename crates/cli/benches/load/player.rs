@@ -159,7 +159,7 @@ fn mirror() -> Option<Position> {
     for (color, king) in [(Color::White, "d1"), (Color::Black, "d8")] {
         game.load_preset(color, &genomes).ok()?;
         game.toggle_king(color, king.parse().ok()?).ok()?;
-        game.ready(color, 0).ok()?;
+        game.ready(color, gmo_engine::Timestamp::EPOCH).ok()?;
     }
     Some(game.position().clone())
 }

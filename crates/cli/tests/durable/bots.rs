@@ -38,7 +38,10 @@ async fn postgres_the_other_process_moves_the_bot_of_a_killed_one() {
         assert_eq!(victim.pid(), holder, "one of the two holds the bot's turn");
         victim.kill_9();
         let killed = Instant::now();
-        let version = store.game_version(&id).await.expect("the game");
+        let version = store
+            .game_version(&id.parse().expect("a game id"))
+            .await
+            .expect("the game");
         // A freeze may keep the bot still a while: its turn counts from when it is due.
         let due = due_at(&store, &id).await.max(killed);
         wait_for_version(&store, &id, version + 1).await;
@@ -81,7 +84,10 @@ async fn restart_while_the_bot_is_to_move(url: String) {
     for kill in [true, false] {
         server = stopped_while_the_bot_is_to_move(server, &url, &store, &game, kill).await;
         let started = Instant::now();
-        let version = store.game_version(&game.id).await.expect("the game");
+        let version = store
+            .game_version(&game.id.parse().expect("a game id"))
+            .await
+            .expect("the game");
         wait_for_version(&store, &game.id, version + 1).await;
         let took = started.elapsed();
         assert!(
@@ -117,7 +123,10 @@ async fn stopped_while_the_bot_is_to_move(
         } else {
             server.terminate();
         }
-        let pending = store.bot_lease(&game.id).await.expect("the lease");
+        let pending = store
+            .bot_lease(&game.id.parse().expect("a game id"))
+            .await
+            .expect("the lease");
         server = Gmo::start(url);
         if pending.is_some() {
             return server;
@@ -138,16 +147,17 @@ async fn against_the_bot(api: &Api) -> Seats {
 
 /// Waits until the bot of game `id` is thinking: its turn due a moment ago and not played yet.
 async fn wait_until_thinking(store: &Store, id: &str) {
+    let game = id.parse().expect("a game id");
     let until = Instant::now() + Duration::from_secs(30);
     loop {
         assert!(
             Instant::now() < until,
             "the bot of game {id} was never caught thinking"
         );
-        let version = store.game_version(id).await.expect("the game");
-        let lease = store.bot_lease(id).await.expect("the lease");
-        let thinking = lease.is_some_and(|lease| lease.due_ms + 50 <= epoch_ms());
-        if thinking && store.game_version(id).await.expect("the game") == version {
+        let version = store.game_version(&game).await.expect("the game");
+        let lease = store.bot_lease(&game).await.expect("the lease");
+        let thinking = lease.is_some_and(|lease| lease.due.ms() + 50 <= epoch_ms());
+        if thinking && store.game_version(&game).await.expect("the game") == version {
             return;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -161,16 +171,18 @@ fn epoch_ms() -> i64 {
 
 /// When the bot's turn of game `id` is due, as an instant of this clock.
 async fn due_at(store: &Store, id: &str) -> Instant {
-    let lease = store.bot_lease(id).await.expect("the lease");
-    let due_ms = lease.expect("a bot turn").due_ms;
+    let game = id.parse().expect("a game id");
+    let lease = store.bot_lease(&game).await.expect("the lease");
+    let due_ms = lease.expect("a bot turn").due.ms();
     let ahead = u64::try_from(due_ms - epoch_ms()).unwrap_or(0);
     Instant::now() + Duration::from_millis(ahead)
 }
 
 /// Waits until game `id` is at `version` or later (a bot moved); panics after a while.
 async fn wait_for_version(store: &Store, id: &str, version: i64) {
+    let game = id.parse().expect("a game id");
     let until = Instant::now() + Duration::from_secs(30);
-    while store.game_version(id).await.expect("the game") < version {
+    while store.game_version(&game).await.expect("the game") < version {
         assert!(
             Instant::now() < until,
             "game {id} never reached version {version}"
@@ -181,9 +193,10 @@ async fn wait_for_version(store: &Store, id: &str, version: i64) {
 
 /// The pid of the process holding the bot's turn of game `id` (its holder name starts with it).
 async fn lease_holder(store: &Store, id: &str) -> u32 {
+    let game = id.parse().expect("a game id");
     let until = Instant::now() + Duration::from_secs(10);
     loop {
-        let lease = store.bot_lease(id).await.expect("the lease");
+        let lease = store.bot_lease(&game).await.expect("the lease");
         if let Some(holder) = lease.and_then(|lease| lease.holder) {
             let pid = holder.split('-').next().and_then(|pid| pid.parse().ok());
             return pid.expect("the holder starts with a pid");

@@ -3,11 +3,11 @@
 //! answered with its code, DNA, explanation and diagram.
 
 use crate::answer::Json;
-use crate::app::AppState;
-use crate::config::MAX_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::settings::MAX_DNA_LETTERS;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -132,7 +132,7 @@ pub async fn breed(
         .map_err(ApiError::internal)?;
     let mut children = Vec::with_capacity(bred.len());
     for child in &bred {
-        let (code, created) = state.store.put_genome(child).await?;
+        let (code, created) = state.play.library.put_genome(child).await?;
         children.push(answer(child, code.to_string(), created)?);
     }
     let status = if children.iter().any(|child| child.created) {
@@ -153,7 +153,7 @@ pub async fn breed(
 
 /// A stored genome by code or name (404 when none): its stored code and the genome.
 async fn parent(state: &AppState, reference: &str) -> ApiResult<(String, Genome)> {
-    let stored = state.store.genome(reference).await?;
+    let stored = state.play.library.genome(reference).await?;
     let genome = Genome::parse(&stored.dna).map_err(|error| {
         ApiError::internal(format!(
             "stored genome {} does not parse: {error}",

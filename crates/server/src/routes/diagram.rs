@@ -1,13 +1,13 @@
 //! `GET /api/genomes/{reference}/diagram.svg`: the piece alone on an empty board, drawn by
 //! `gmo-diagram`, so that a code can be shared as a picture (the web page shows the same one).
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef as Reference;
-use crate::routes::doc::{Invalid, NotFound};
+use crate::responses::{Invalid, NotFound};
 use crate::schema::{DiagramColor, DiagramSize, GenomeRef};
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
@@ -47,7 +47,7 @@ pub async fn diagram(
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
     let options = options(query.as_deref().unwrap_or(""))?;
-    let stored = state.store.genome(&reference).await?;
+    let stored = state.play.library.genome(&reference).await?;
     let genome = Genome::parse(&stored.dna).map_err(ApiError::internal)?;
     let svg = gmo_diagram::render(&genome, &options).map_err(|error| {
         ApiError::invalid(

@@ -1,21 +1,18 @@
 //! `POST /api/games/{id}/draw`: a seat offers a draw, or accepts the other seat's offer. A move
-//! by the offerer's opponent declines it (see `games::move_kinds`).
+//! by the offerer's opponent declines it.
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
-use crate::games::{self, Acted, game_error};
-use crate::hub::{LineType, PlyViews};
-use crate::keys::GameId;
-use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized};
+use crate::responses::{Conflict, Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
-use crate::time::now_ms;
-use crate::views::{GameView, game_view};
+use crate::state::AppState;
+use crate::views::{GameView, seen_view};
 use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
-use gmo_engine::{DrawOffer, Viewer};
+use gmo_play::now;
+use gmo_types::GameId;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/draw", post(draw))
@@ -34,37 +31,6 @@ pub async fn draw(
     ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
-    // An offer already pending is answered without a change (and without a stream line).
-    let stored = games::load(&state, &id).await?;
-    let seat = games::seat_of(&state, &stored, &token).await?;
-    if stored.state.draw_offer() == Some(seat) && !stored.state.is_over() {
-        let view = game_view(
-            &id,
-            &stored.state,
-            games::joined(&stored),
-            Viewer::Player(seat),
-            now_ms(),
-        );
-        return Ok(Json(view));
-    }
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        let kinds = match game.offer_draw(seat, now).map_err(game_error)? {
-            DrawOffer::Made | DrawOffer::AlreadyPending => vec![LineType::DrawOffer],
-            DrawOffer::Agreed => vec![LineType::DrawAgreed, LineType::End],
-        };
-        Ok(Acted {
-            answer: (),
-            kinds,
-            ply: PlyViews::default(),
-        })
-    })
-    .await?;
-    let viewer = Viewer::Player(changed.seat);
-    Ok(Json(game_view(
-        &id,
-        &changed.game,
-        changed.joined,
-        viewer,
-        changed.now,
-    )))
+    let seen = state.play.games.offer_draw(&id, &token).await?;
+    Ok(Json(seen_view(&seen, now())))
 }

@@ -1,28 +1,26 @@
-//! The game routes: creation, setup, play, the end, and the record. Every change goes through
-//! [`games::change`]; handlers only parse, resolve genomes and pick the engine call.
+//! The game routes: creation, setup, play, the end, and the record. Handlers read the request,
+//! call the game service (`gmo_play::Games`) and render what it answers.
 
+use super::labs::{MoveRequest, Promotion};
+use super::refs::square;
 use crate::answer::Json;
-use crate::app::AppState;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath, Bearer, MaybeBearer};
-use crate::games::{self, Acted, game_error, move_kinds, move_plies, promotion_plies, with_end};
-use crate::hub::{LineType, PlyViews};
-use crate::keys::GameId;
 use crate::record::GameRecordView;
-use crate::routes::doc::{
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
     Unavailable,
 };
-use crate::routes::labs::{MoveRequest, Promotion};
-use crate::routes::{preset_genomes, resolve_genome, square};
 use crate::schema::Id;
-use crate::time::now_ms;
-use crate::views::{GamePly, GameView, game_view, viewer_of};
+use crate::state::AppState;
+use crate::views::{GamePly, GameView, changed_view, game_view, seen_view};
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use gmo_engine::{MoveView, Square, Viewer};
+use gmo_play::{NewGameRequest as NewGame, now};
+use gmo_types::{GameId, Millis};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -75,6 +73,16 @@ pub struct ClockRequest {
     #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 0, maximum = 60_000, example = 2_000)]
     pub increment_ms: Option<i64>,
+}
+
+impl ClockRequest {
+    /// Each side's time and the increment.
+    pub fn millis(&self) -> (Millis, Option<Millis>) {
+        (
+            Millis::from_ms(self.initial_ms),
+            self.increment_ms.map(Millis::from_ms),
+        )
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -131,55 +139,32 @@ pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewGameRequest>,
 ) -> ApiResult<(StatusCode, Json<NewGameAnswer>)> {
-    let clock = body
-        .clock
-        .map(|clock| (clock.initial_ms, clock.increment_ms));
-    let settings = games::settings_of(body.width, body.height, clock)?;
-    let white_bot = crate::bot::spec_of(body.white.as_deref(), "white")?;
-    let black_bot = crate::bot::spec_of(body.black.as_deref(), "black")?;
-    let between_bots = white_bot.is_some() && black_bot.is_some();
-    if between_bots {
-        crate::bot::check_clock(settings.initial_ms)?;
-    }
-    let token = |bot: &Option<String>| bot.is_none().then(gmo_store::new_token);
-    let (white_token, black_token) = (token(&white_bot), token(&black_bot));
-    // Nobody holds a seat in a game between bots: its creator may stop it with this token.
-    let creator_token = between_bots.then(gmo_store::new_token);
-    let fresh = games::NewSetUp::new(settings, white_bot, black_bot)?;
-    // A game between two bots has started already: its clock runs and its bot is to move.
-    let bot_turn = crate::bot::turn(&state, &fresh.settings, &fresh.game, now_ms());
-    let hash = |token: &Option<String>| token.as_deref().map(gmo_store::token_hash);
-    let row = fresh.row(
-        hash(&white_token),
-        hash(&black_token),
-        bot_turn.clone(),
-        hash(&creator_token),
-    );
-    let id = state
-        .store
-        .create_game_within(&row, state.config.max_bot_games)
-        .await?
-        .ok_or_else(|| crate::bot::full(state.config.max_bot_games))?;
-    fresh.stored(&state, &id, bot_turn.as_ref());
-    // Nobody has opened the game yet: only a bot's seat is taken.
-    let bot_seats = gmo_store::Joined {
-        white: white_token.is_none(),
-        black: black_token.is_none(),
+    let request = NewGame {
+        width: body.width,
+        height: body.height,
+        clock: body.clock.map(|clock| clock.millis()),
+        white: body.white,
+        black: body.black,
     };
-    let game = fresh.game;
-    let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(&id, seat, t));
+    let created = state.play.games.create(request).await?;
+    let id = &created.id;
+    let invite = |seat, token: &Option<String>| token.as_deref().map(|t| invite_link(id, seat, t));
     let answer = NewGameAnswer {
         invite: Invites {
-            white: invite("white", &white_token),
-            black: invite("black", &black_token),
+            white: invite("white", &created.white_token),
+            black: invite("black", &created.black_token),
         },
+        game: game_view(id, &created.game, created.joined, Viewer::Spectator, now()),
+        id: id.to_string(),
         seats: SeatTokens {
-            white: SeatToken { token: white_token },
-            black: SeatToken { token: black_token },
+            white: SeatToken {
+                token: created.white_token,
+            },
+            black: SeatToken {
+                token: created.black_token,
+            },
         },
-        creator_token,
-        game: game_view(&id, &game, bot_seats, Viewer::Spectator, now_ms()),
-        id,
+        creator_token: created.creator_token,
     };
     Ok((StatusCode::CREATED, Json(answer)))
 }
@@ -187,7 +172,7 @@ pub async fn create(
 /// The web client's link that opens game `id` from `seat` (relative to the server's origin; the
 /// token travels in the fragment, which browsers never send to a server). Tokens are hex, so
 /// they need no escaping.
-fn invite_link(id: &str, seat: &str, token: &str) -> String {
+fn invite_link(id: &GameId, seat: &str, token: &str) -> String {
     format!("/#/game/{id}?seat={seat}&token={token}")
 }
 
@@ -202,27 +187,8 @@ pub async fn show(
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<GameView>> {
-    let stored = games::load(&state, &id).await?;
-    let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    let joined = games::joined(&stored);
-    Ok(Json(game_view(
-        &id,
-        &stored.state,
-        joined,
-        viewer,
-        now_ms(),
-    )))
-}
-
-/// Answers a change with the game as the acting seat sees it.
-fn seat_view<T>(id: &str, changed: &games::Changed<T>) -> Json<GameView> {
-    Json(game_view(
-        id,
-        &changed.game,
-        changed.joined,
-        viewer_of(Some(changed.seat)),
-        changed.now,
-    ))
+    let seen = state.play.games.show(&id, token.as_deref()).await?;
+    Ok(Json(seen_view(&seen, now())))
 }
 
 /// Loads the seat's preset (setup only, once).
@@ -240,21 +206,9 @@ pub async fn preset(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<PresetRequest>,
 ) -> ApiResult<Json<GameView>> {
-    let genomes = preset_genomes(&state, &body.preset).await?;
-    let changed = games::change(&state, &id, &token, |game, seat, _| {
-        game.load_preset(seat, &genomes).map_err(game_error)?;
-        Ok(setup_step(()))
-    })
-    .await?;
-    Ok(seat_view(&id, &changed))
-}
-
-fn setup_step<T>(answer: T) -> Acted<T> {
-    Acted {
-        answer,
-        kinds: vec![LineType::Setup],
-        ply: PlyViews::default(),
-    }
+    let genomes = state.play.library.preset_genomes(&body.preset).await?;
+    let changed = state.play.games.load_preset(&id, &token, &genomes).await?;
+    Ok(Json(changed_view(&changed)))
 }
 
 /// Toggles the king flag of one of the seat's pieces (setup only).
@@ -272,13 +226,8 @@ pub async fn king(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     let at = square(&at)?;
-    let changed = games::change(&state, &id, &token, |game, seat, _| {
-        game.toggle_king(seat, at)
-            .map_err(game_error)
-            .map(setup_step)
-    })
-    .await?;
-    Ok(seat_view(&id, &changed))
+    let changed = state.play.games.toggle_king(&id, &token, at).await?;
+    Ok(Json(changed_view(&changed)))
 }
 
 /// Declares the seat ready; the game starts when both are.
@@ -292,16 +241,8 @@ pub async fn ready(
     ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        game.ready(seat, now).map_err(game_error)?;
-        let mut acted = setup_step(());
-        if game.started_ms().is_some() {
-            acted.kinds = with_end(game, vec![LineType::Start]);
-        }
-        Ok(acted)
-    })
-    .await?;
-    Ok(seat_view(&id, &changed))
+    let changed = state.play.games.ready(&id, &token).await?;
+    Ok(Json(changed_view(&changed)))
 }
 
 /// The legal moves of the piece on a square, either side's.
@@ -319,12 +260,8 @@ pub async fn moves(
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<Vec<MoveView>>> {
     let at = square(&at)?;
-    let stored = games::load(&state, &id).await?;
-    games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    if !stored.state.position().size().contains(at) {
-        return Err(game_error(gmo_engine::GameError::NotOnBoard(at)));
-    }
-    Ok(Json(stored.state.move_views(at)))
+    let moves = state.play.games.moves(&id, token.as_deref(), at).await?;
+    Ok(Json(moves))
 }
 
 /// Makes a move → `{"ply", "game"}`.
@@ -342,24 +279,23 @@ pub async fn play(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
 ) -> ApiResult<Json<GamePly>> {
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        let offer = game.draw_offer();
-        let ply = game
-            .play(seat, body.from, body.to, now)
-            .map_err(game_error)?;
-        Ok(Acted {
-            ply: move_plies(game, &ply, seat),
-            kinds: move_kinds(game, &ply, offer),
-            answer: ply,
-        })
-    })
-    .await?;
-    let viewer = viewer_of(Some(changed.seat));
+    let changed = state
+        .play
+        .games
+        .play(&id, &token, body.from, body.to)
+        .await?;
+    Ok(Json(ply_answer(&changed)?))
+}
+
+/// Answers a ply with the ply and the game as the acting seat sees them.
+fn ply_answer(changed: &gmo_play::Changed) -> ApiResult<GamePly> {
     let ply = changed
-        .game
-        .move_ply_view(&changed.answer, changed.seat, viewer);
-    let game = game_view(&id, &changed.game, changed.joined, viewer, changed.now);
-    Ok(Json(GamePly { ply, game }))
+        .ply_view()
+        .ok_or_else(|| ApiError::internal("a move or promotion that made no ply"))?;
+    Ok(GamePly {
+        ply,
+        game: changed_view(changed),
+    })
 }
 
 /// Promotes the due pawn → `{"ply", "game"}`.
@@ -377,28 +313,9 @@ pub async fn promote(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
 ) -> ApiResult<Json<GamePly>> {
-    let genome = resolve_genome(&state, &body.genome).await?;
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        let ply = game.promote(seat, &genome, now).map_err(game_error)?;
-        Ok(Acted {
-            ply: promotion_plies(game, &ply),
-            kinds: with_end(game, vec![LineType::Promotion]),
-            answer: ply,
-        })
-    })
-    .await?;
-    let viewer = viewer_of(Some(changed.seat));
-    let ply = changed.game.promotion_ply_view(&changed.answer, viewer);
-    let game = game_view(&id, &changed.game, changed.joined, viewer, changed.now);
-    Ok(Json(GamePly { ply, game }))
-}
-
-fn ending<T>(answer: T) -> Acted<T> {
-    Acted {
-        answer,
-        kinds: vec![LineType::End],
-        ply: PlyViews::default(),
-    }
+    let genome = state.play.library.resolve(&body.genome).await?;
+    let changed = state.play.games.promote(&id, &token, &genome).await?;
+    Ok(Json(ply_answer(&changed)?))
 }
 
 /// Resigns: the seat loses.
@@ -412,11 +329,8 @@ pub async fn resign(
     ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        game.resign(seat, now).map_err(game_error).map(ending)
-    })
-    .await?;
-    Ok(seat_view(&id, &changed))
+    let changed = state.play.games.resign(&id, &token).await?;
+    Ok(Json(changed_view(&changed)))
 }
 
 /// Calls the game off: a seat before White's first move; the creator of a game between bots,
@@ -431,22 +345,8 @@ pub async fn abort(
     ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
-    if games::is_creator(&state, &id, &token).await? {
-        let changed = games::stop_as_creator(&state, &id, &token).await?;
-        let view = game_view(
-            &id,
-            &changed.game,
-            changed.joined,
-            Viewer::Spectator,
-            changed.now,
-        );
-        return Ok(Json(view));
-    }
-    let changed = games::change(&state, &id, &token, |game, seat, now| {
-        game.abort(seat, now).map_err(game_error).map(ending)
-    })
-    .await?;
-    Ok(seat_view(&id, &changed))
+    let changed = state.play.games.abort(&id, &token).await?;
+    Ok(Json(changed_view(&changed)))
 }
 
 /// The full record, every genome included, once the game is over (409 before): `plies` as
@@ -461,23 +361,15 @@ pub async fn record(
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<GameRecordView>> {
-    let stored = games::load(&state, &id).await?;
-    games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    games::require_over(&stored.state)?;
-    let game = &stored.state;
+    let seen = state.play.games.finished(&id, token.as_deref()).await?;
+    let game = &seen.game;
     let replay = game.record();
     Ok(Json(GameRecordView {
         status: game.status(),
         reason: game.reason(),
         plies: crate::record::plies(&replay)?,
         replay,
-        game: game_view(
-            &id,
-            game,
-            games::joined(&stored),
-            Viewer::Spectator,
-            now_ms(),
-        ),
-        id: id.into(),
+        game: game_view(&id, game, seen.joined, Viewer::Spectator, now()),
+        id: id.to_string(),
     }))
 }

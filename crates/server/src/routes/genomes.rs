@@ -1,12 +1,12 @@
 //! `POST /api/genomes`, `GET /api/genomes/{reference}`.
 
+use super::refs::genome_of_dna;
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
-use crate::routes::genome_of_dna;
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::GenomeRef;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -62,7 +62,7 @@ pub async fn create(
     ApiJson(body): ApiJson<NewGenome>,
 ) -> ApiResult<(StatusCode, Json<CreatedGenome>)> {
     let genome = genome_of_dna(&body.dna)?;
-    let (code, created) = state.store.put_genome(&genome).await?;
+    let (code, created) = state.play.library.put_genome(&genome).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -88,7 +88,7 @@ pub async fn show(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<crate::keys::GenomeRef>,
 ) -> ApiResult<Json<GenomeInfo>> {
-    let stored = state.store.genome(&reference).await?;
+    let stored = state.play.library.genome(&reference).await?;
     let explanation = gmo_genome::Genome::parse(&stored.dna)
         .map(|genome| genome.explain())
         .unwrap_or_default();

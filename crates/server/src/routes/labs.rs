@@ -1,26 +1,24 @@
 //! The lab routes (rules §5.1): a sandbox board behind its own token.
 
+use super::presets::PresetInfo;
+use super::refs::{genome_of_dna, square};
 use crate::answer::Json;
-use crate::app::AppState;
-use crate::config::MAX_LAB_DNA_LETTERS;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiJson, ApiPath, Bearer};
-use crate::games::{lab_error, wrong_token};
-use crate::keys::LabId;
-use crate::routes::doc::{
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
 };
-use crate::routes::presets::PresetInfo;
-use crate::routes::{genome_of_dna, preset_genomes, resolve_genome, square};
 use crate::schema::Id;
+use crate::state::AppState;
 use crate::views::{LabPly, LabView, lab_view};
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
-use gmo_engine::{BoardSize, Color, Lab, MoveView, Square};
+use gmo_engine::{BoardSize, Color, MoveView, Square};
 use gmo_genome::Genome;
+use gmo_types::LabId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -107,8 +105,6 @@ pub struct SavePreset {
     pub color: Color,
 }
 
-type StoredLab = gmo_store::Lab<Lab>;
-
 /// Creates a lab: its id, its token (shown once) and its view.
 #[utoipa::path(post, path = "/api/labs", tag = "labs", operation_id = "create_lab",
     request_body = NewLab,
@@ -122,63 +118,13 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<NewLabAnswer>)> {
     let size = BoardSize::new(body.width.unwrap_or(8), body.height.unwrap_or(8))
         .map_err(|error| ApiError::invalid(ServiceCode::BadSize, error.to_string()))?;
-    let lab = Lab::new(size, rand::random());
-    let token = gmo_store::new_token();
-    let hash = gmo_store::token_hash(&token);
-    let id = state
-        .store
-        .create_lab(&hash, size.width().into(), size.height().into(), &lab)
-        .await?;
-    let lab = lab_view(&id, &lab);
-    Ok((StatusCode::CREATED, Json(NewLabAnswer { id, token, lab })))
-}
-
-/// Loads a lab the token opens: the token is checked before the board is decoded.
-async fn open(state: &AppState, id: &str, token: &str) -> ApiResult<StoredLab> {
-    let stored = state.store.load_lab_encoded(id).await?;
-    if !stored.opens(token) {
-        return Err(wrong_token(state, token, "this lab").await);
-    }
-    Ok(stored.decode()?)
-}
-
-/// Applies `op` to the lab and saves it (version-checked: a concurrent save makes this 409).
-async fn change<T>(
-    state: &AppState,
-    id: &str,
-    token: &str,
-    op: impl FnOnce(&mut Lab) -> ApiResult<T>,
-) -> ApiResult<(Lab, T)> {
-    change_storing(state, id, token, |lab| op(lab).map(|out| (out, None))).await
-}
-
-/// [`change`] for an op that may bring a new genome onto the board (a mutant): the genome is
-/// stored before the lab, so that its code resolves as soon as the lab shows it. A lab that
-/// would keep more than [`MAX_LAB_DNA_LETTERS`] is refused (409) and stays as it was.
-async fn change_storing<T>(
-    state: &AppState,
-    id: &str,
-    token: &str,
-    op: impl FnOnce(&mut Lab) -> ApiResult<(T, Option<Genome>)>,
-) -> ApiResult<(Lab, T)> {
-    let stored = open(state, id, token).await?;
-    let mut lab = stored.board;
-    let (out, new_genome) = op(&mut lab)?;
-    let letters = lab.dna_letters();
-    if letters > MAX_LAB_DNA_LETTERS {
-        return Err(ApiError::conflict(
-            ServiceCode::LabFull,
-            format!(
-                "a lab keeps at most {MAX_LAB_DNA_LETTERS} letters of DNA (each distinct genome \
-                 on its board once); this would make it {letters}: erase pieces or use shorter DNA"
-            ),
-        ));
-    }
-    if let Some(genome) = &new_genome {
-        state.store.put_genome(genome).await?;
-    }
-    state.store.save_lab(id, stored.version, &lab).await?;
-    Ok((lab, out))
+    let new = state.play.labs.create(size).await?;
+    let answer = NewLabAnswer {
+        lab: lab_view(&new.id, &new.lab),
+        id: new.id.to_string(),
+        token: new.token,
+    };
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
 #[utoipa::path(get, path = "/api/labs/{id}", tag = "labs", operation_id = "get_lab",
@@ -191,8 +137,8 @@ pub async fn show(
     ApiPath(id): ApiPath<LabId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
-    let stored = open(&state, &id, &token).await?;
-    Ok(Json(lab_view(&id, &stored.board)))
+    let lab = state.play.labs.open(&id, &token).await?;
+    Ok(Json(lab_view(&id, &lab)))
 }
 
 /// Places a piece (replacing what was there).
@@ -212,21 +158,23 @@ pub async fn place(
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
     let genome = placed_genome(&state, &body).await?;
-    let (lab, ()) = change(&state, &id, &token, |lab| {
-        lab.place(at, &genome, body.color, body.pawn, body.king)
-            .map_err(lab_error)
-    })
-    .await?;
+    let (lab, ()) = state
+        .play
+        .labs
+        .change(&id, &token, |lab| {
+            lab.place(at, &genome, body.color, body.pawn, body.king)
+        })
+        .await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 
 /// The genome a placement names: a stored one, or new DNA (stored so that its code resolves).
 async fn placed_genome(state: &AppState, body: &Placement) -> ApiResult<Genome> {
     match (&body.genome, &body.dna) {
-        (Some(reference), None) => resolve_genome(state, reference).await,
+        (Some(reference), None) => Ok(state.play.library.resolve(reference).await?),
         (None, Some(dna)) => {
             let genome = genome_of_dna(dna)?;
-            state.store.put_genome(&genome).await?;
+            state.play.library.put_genome(&genome).await?;
             Ok(genome)
         }
         _ => Err(ApiError::invalid(
@@ -249,7 +197,11 @@ pub async fn erase(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
-    let (lab, _) = change(&state, &id, &token, |lab| lab.erase(at).map_err(lab_error)).await?;
+    let (lab, _) = state
+        .play
+        .labs
+        .change(&id, &token, |lab| lab.erase(at))
+        .await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 
@@ -266,10 +218,11 @@ pub async fn king(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<LabView>> {
     let at = square(&at)?;
-    let (lab, _) = change(&state, &id, &token, |lab| {
-        lab.toggle_king(at).map_err(lab_error)
-    })
-    .await?;
+    let (lab, _) = state
+        .play
+        .labs
+        .change(&id, &token, |lab| lab.toggle_king(at))
+        .await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 
@@ -286,11 +239,7 @@ pub async fn moves(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<Vec<MoveView>>> {
     let at = square(&at)?;
-    let stored = open(&state, &id, &token).await?;
-    if !stored.board.position().size().contains(at) {
-        return Err(lab_error(gmo_engine::LabError::NotOnBoard(at)));
-    }
-    Ok(Json(stored.board.move_views(at)))
+    Ok(Json(state.play.labs.moves(&id, &token, at).await?))
 }
 
 /// Makes a move (any piece, any time) → `{"ply", "lab"}`.
@@ -307,12 +256,15 @@ pub async fn play(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<MoveRequest>,
 ) -> ApiResult<Json<LabPly>> {
-    let (lab, ply) = change_storing(&state, &id, &token, |lab| {
-        let ply = lab.play(body.from, body.to).map_err(lab_error)?;
-        let mutant = ply.drawn.mutation.clone();
-        Ok((ply, mutant))
-    })
-    .await?;
+    let (lab, ply) = state
+        .play
+        .labs
+        .change_storing(&id, &token, |lab| {
+            let ply = lab.play(body.from, body.to)?;
+            let mutant = ply.drawn.mutation.clone();
+            Ok((ply, mutant))
+        })
+        .await?;
     Ok(Json(LabPly {
         ply: lab.move_ply_view(&ply),
         lab: lab_view(&id, &lab),
@@ -334,11 +286,12 @@ pub async fn promote(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<Promotion>,
 ) -> ApiResult<Json<LabPly>> {
-    let genome = resolve_genome(&state, &body.genome).await?;
-    let (lab, ply) = change(&state, &id, &token, |lab| {
-        lab.promote(&genome).map_err(lab_error)
-    })
-    .await?;
+    let genome = state.play.library.resolve(&body.genome).await?;
+    let (lab, ply) = state
+        .play
+        .labs
+        .change(&id, &token, |lab| lab.promote(&genome))
+        .await?;
     Ok(Json(LabPly {
         ply: lab.promotion_ply_view(&ply),
         lab: lab_view(&id, &lab),
@@ -359,13 +312,11 @@ pub async fn preset(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<LoadPreset>,
 ) -> ApiResult<Json<LabView>> {
-    // Check the token before the preset, so a stranger learns nothing about presets here.
-    open(&state, &id, &token).await?;
-    let genomes = preset_genomes(&state, &body.preset).await?;
-    let (lab, ()) = change(&state, &id, &token, |lab| {
-        lab.load_preset(body.color, &genomes).map_err(lab_error)
-    })
-    .await?;
+    let lab = state
+        .play
+        .labs
+        .load_preset(&id, &token, body.color, &body.preset)
+        .await?;
     Ok(Json(lab_view(&id, &lab)))
 }
 
@@ -384,12 +335,6 @@ pub async fn save_preset(
     Bearer(token): Bearer,
     ApiJson(body): ApiJson<SavePreset>,
 ) -> ApiResult<Json<PresetInfo>> {
-    let stored = open(&state, &id, &token).await?;
-    let genomes = stored.board.save_preset(body.color).map_err(lab_error)?;
-    let mut codes = Vec::with_capacity(genomes.len());
-    for genome in &genomes {
-        codes.push(state.store.put_genome(genome).await?.0.to_string());
-    }
-    let (preset, _) = state.store.put_preset(&codes, codes.len()).await?;
+    let preset = state.play.labs.save_preset(&id, &token, body.color).await?;
     Ok(Json(preset.into()))
 }

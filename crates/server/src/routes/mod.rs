@@ -1,28 +1,27 @@
 //! The routes, one router per resource, merged here under the shared layers: tracing, metrics,
 //! the body limit, and a timeout on everything but the (long-lived) game stream.
 
-mod breed;
-mod diagram;
-pub mod doc;
-mod draw;
-mod games;
-mod genomes;
-mod labs;
-mod ops;
-mod plies;
-mod positions;
-mod presets;
+pub(crate) mod breed;
+pub(crate) mod diagram;
+pub(crate) mod draw;
+pub(crate) mod games;
+pub(crate) mod genomes;
+pub(crate) mod labs;
+pub(crate) mod ops;
+pub(crate) mod plies;
+pub(crate) mod positions;
+pub(crate) mod presets;
 mod refs;
-mod rematch;
-mod seek_stream;
-mod seeks;
-mod stream;
-mod values;
+pub(crate) mod rematch;
+pub(crate) mod seek_stream;
+pub(crate) mod seeks;
+pub(crate) mod stream;
+pub(crate) mod values;
 
-use crate::app::AppState;
-use crate::config::BODY_LIMIT;
 use crate::error::ApiError;
 use crate::metrics;
+use crate::settings::BODY_LIMIT;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::Request;
@@ -32,9 +31,8 @@ use axum::response::{IntoResponse, Response};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-pub use refs::{genome_of_dna, preset_genomes, resolve_genome, square};
-
-pub fn router(state: AppState) -> Router {
+/// Every route (and `extra`, the OpenAPI document's) under the shared layers.
+pub fn router(state: AppState, extra: Router<AppState>) -> Router {
     let timed = Router::new()
         .merge(genomes::router())
         .merge(breed::router())
@@ -49,9 +47,10 @@ pub fn router(state: AppState) -> Router {
         .merge(seeks::router())
         .merge(ops::router())
         .merge(values::router())
+        .merge(extra)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
-            state.config.request_timeout,
+            state.settings.request_timeout,
         ));
     Router::new()
         .merge(timed)

@@ -1,9 +1,9 @@
-//! Operations: `/healthz`, `/metrics`, `/api/openapi.json`.
+//! Operations: `/healthz`, `/metrics` (`/api/openapi.json` is `crate::openapi`'s).
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::routes::doc::Unavailable;
+use crate::responses::Unavailable;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
@@ -16,7 +16,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
-        .route("/api/openapi.json", get(openapi))
 }
 
 /// A healthy service.
@@ -35,30 +34,26 @@ pub struct Health {
     responses((status = 200, description = "the database answers", body = Health),
               (status = 503, response = Unavailable)))]
 pub async fn health(State(state): State<AppState>) -> ApiResult<Json<Health>> {
-    state.store.ping().await.map_err(|error| {
+    state.play.ping().await.map_err(|error| {
         tracing::warn!(%error, "health check: the database does not answer");
         ApiError::Unavailable("the database does not answer".into())
     })?;
     Ok(Json(Health {
         status: "ok",
-        database: state.store.backend_name(),
+        database: state.play.store().backend_name(),
     }))
 }
 
-/// Prometheus text.
+/// The counters, as OpenMetrics text (which Prometheus reads).
 #[utoipa::path(get, path = "/metrics", tag = "operations", operation_id = "metrics",
-    responses((status = 200, description = "Prometheus text exposition format (version 0.0.4)",
-               content_type = "text/plain", body = String)))]
+    responses((status = 200, description = "OpenMetrics text exposition format (version 1.0.0)",
+               content_type = "application/openmetrics-text", body = String)))]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
-        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        [(
+            CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
         state.metrics.render(),
     )
-}
-
-/// This API's OpenAPI 3.1 document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "operations", operation_id = "openapi",
-    responses((status = 200, description = "this document", body = Object)))]
-pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {
-    Json(crate::openapi::document())
 }

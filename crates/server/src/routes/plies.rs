@@ -2,18 +2,17 @@
 //! rebuild the history after a reload (the stream's first line carries the same list).
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
-use crate::games;
-use crate::keys::GameId;
 use crate::record::plies_seen;
-use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
+use crate::responses::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use gmo_engine::PlyView;
+use gmo_types::GameId;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/plies", get(plies))
@@ -32,7 +31,6 @@ pub async fn plies(
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Json<Vec<PlyView>>> {
-    let stored = games::load(&state, &id).await?;
-    let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    Ok(Json(plies_seen(&stored.state, viewer)?))
+    let seen = state.play.games.show(&id, token.as_deref()).await?;
+    Ok(Json(plies_seen(&seen.game, seen.viewer)?))
 }

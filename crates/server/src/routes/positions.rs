@@ -3,18 +3,17 @@
 //! earlier position of the history exactly, hidden genomes still hidden.
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
-use crate::games;
-use crate::keys::GameId;
 use crate::record::{PositionsPage, positions_seen};
-use crate::routes::doc::{Forbidden, Invalid, NotFound, Unauthorized};
+use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::{Id, PlyCount};
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::routing::get;
+use gmo_types::GameId;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/positions", get(positions))
@@ -38,9 +37,8 @@ pub async fn positions(
     RawQuery(query): RawQuery,
 ) -> ApiResult<Json<PositionsPage>> {
     let from = from(query.as_deref().unwrap_or(""))?;
-    let stored = games::load(&state, &id).await?;
-    let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    Ok(Json(positions_seen(&stored.state, viewer, from)?))
+    let seen = state.play.games.show(&id, token.as_deref()).await?;
+    Ok(Json(positions_seen(&seen.game, seen.viewer, from)?))
 }
 
 /// `from` out of the query string (absent: 0); any other parameter is refused, naming it.

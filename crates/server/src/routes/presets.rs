@@ -1,11 +1,11 @@
 //! `POST /api/presets`, `GET /api/presets/{reference}`.
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiPath};
-use crate::routes::doc::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::schema::PresetRef;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -71,7 +71,7 @@ pub async fn create(
             ),
         ));
     }
-    let (preset, created) = state.store.put_preset(&body.genomes, width).await?;
+    let (preset, created) = state.play.library.put_preset(&body.genomes, width).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -89,5 +89,5 @@ pub async fn show(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<crate::keys::PresetRef>,
 ) -> ApiResult<Json<PresetInfo>> {
-    Ok(Json(state.store.preset(&reference).await?.into()))
+    Ok(Json(state.play.library.preset(&reference).await?.into()))
 }

@@ -1,10 +1,9 @@
 //! Genomes named in requests: a stored reference (code or name) or raw DNA, checked against the
-//! length limit before parsing.
+//! length limit before parsing; squares named in paths.
 
-use crate::app::AppState;
-use crate::config::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
+use crate::settings::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
 use gmo_engine::{BadSquare, Square};
 use gmo_genome::Genome;
 
@@ -26,27 +25,6 @@ pub fn genome_of_dna(dna: &str) -> ApiResult<Genome> {
         ));
     }
     Ok(Genome::parse(dna)?)
-}
-
-/// The stored genome a code or name refers to (404 when none).
-pub async fn resolve_genome(state: &AppState, reference: &str) -> ApiResult<Genome> {
-    let stored = state.store.genome(reference).await?;
-    Genome::parse(&stored.dna).map_err(|error| {
-        ApiError::internal(format!(
-            "stored genome {} does not parse: {error}",
-            stored.code
-        ))
-    })
-}
-
-/// The genomes of a stored preset, file a first.
-pub async fn preset_genomes(state: &AppState, reference: &str) -> ApiResult<Vec<Genome>> {
-    let preset = state.store.preset(reference).await?;
-    let mut genomes = Vec::with_capacity(preset.genomes.len());
-    for code in &preset.genomes {
-        genomes.push(resolve_genome(state, code.as_str()).await?);
-    }
-    Ok(genomes)
 }
 
 /// A square named in a path.

@@ -1,20 +1,40 @@
-//! `POST /api/games/{id}/rematch`: a seat of a finished game asks for a rematch (see
-//! `crate::rematch`).
+//! `POST /api/games/{id}/rematch`: a seat of a finished game asks for a rematch
+//! (`gmo_play::Rematches`).
 
 use crate::answer::Json;
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
-use crate::keys::GameId;
-use crate::rematch::{self, RematchView};
-use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized, Unavailable};
+use crate::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unavailable};
 use crate::schema::Id;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
+use gmo_types::GameId;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/rematch", post(ask))
+}
+
+/// The answer to a rematch request.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchView {
+    /// Which seats have asked (a bot's seat asks at once).
+    pub asked: RematchAsked,
+    /// The new game, once both asked; `null` before.
+    #[schema(value_type = Option<crate::schema::Id>)]
+    pub game: Option<String>,
+    /// The caller's token in the new game (its seat there is the other colour); `null` before.
+    #[schema(value_type = Option<crate::schema::Token>)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchAsked {
+    pub white: bool,
+    pub black: bool,
 }
 
 /// Asks for a rematch once the game is over; when both seats have asked (a bot's seat asks at
@@ -32,7 +52,16 @@ pub async fn ask(
     ApiPath(id): ApiPath<GameId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Json<RematchView>> {
-    // One ask at a time per game in this process; across processes the store decides.
-    let _turn = state.locks.lock(&id).await;
-    Ok(Json(rematch::ask(&state, &id, &token).await?))
+    let rematch = state.play.rematches.ask(&id, &token).await?;
+    let (game, token) = rematch.game.map_or((None, None), |(game, token)| {
+        (Some(game.to_string()), Some(token))
+    });
+    Ok(Json(RematchView {
+        asked: RematchAsked {
+            white: rematch.asked.white,
+            black: rematch.asked.black,
+        },
+        game,
+        token,
+    }))
 }

@@ -3,16 +3,11 @@
 //! `paired` with the game, the seat and its token, or `withdrawn`; then it closes. A seek whose
 //! stream has been gone for more than 10 s is withdrawn by the sweep.
 
-use super::seeks::{owned, pair};
-use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::error_code::ServiceCode;
+use crate::error::ApiResult;
 use crate::extract::{ApiPath, Bearer};
-use crate::keys::SeekId;
-use crate::lobby::{MAX_OPEN_MS, Ringer, TICK, seat_token_of};
-use crate::routes::doc::{Conflict, Forbidden, NotFound, Unauthorized};
+use crate::responses::{Conflict, Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
-use crate::time::now_ms;
+use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -20,7 +15,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use gmo_engine::Color;
-use gmo_store::{Pool, SeekState};
+use gmo_play::lobby::{Follow, Looked, TICK, Woke};
+use gmo_types::{Millis, SeekId};
 use serde::Serialize;
 use std::collections::VecDeque;
 use tokio::sync::watch;
@@ -51,7 +47,8 @@ pub struct SeekLine {
     pub kind: SeekLineType,
     /// On `waiting`: how long the seek has been open, in ms.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub age_ms: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub age_ms: Option<Millis>,
     /// On `paired`: the game's id.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema::Id>)]
@@ -78,23 +75,12 @@ pub async fn stream(
     ApiPath(id): ApiPath<SeekId>,
     Bearer(token): Bearer,
 ) -> ApiResult<Response> {
-    let seek = owned(&state, &id, &token).await?;
-    let ringer = state.seeks.hold(&id).ok_or_else(|| {
-        ApiError::conflict(
-            ServiceCode::TooManyStreams,
-            "this seek has as many streams open as it may; close one",
-        )
-    })?;
+    let follow = state.play.lobby.follow(&id, &token).await?;
     let mut ticks = tokio::time::interval(TICK);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let wait = Wait {
         closing: state.closing.clone(),
-        state,
-        id: id.into(),
-        seat_token: seat_token_of(&token),
-        pool: seek.pool,
-        created_ms: seek.created_ms,
-        ringer,
+        follow,
         ticks,
         lines: VecDeque::new(),
         done: false,
@@ -112,21 +98,11 @@ pub async fn stream(
 
 /// One seeker's stream.
 struct Wait {
-    state: AppState,
-    id: String,
-    seat_token: String,
-    pool: Pool,
-    created_ms: i64,
-    ringer: Ringer,
+    follow: Follow,
     ticks: Interval,
     lines: VecDeque<Bytes>,
     done: bool,
     closing: watch::Receiver<bool>,
-}
-
-enum Woke {
-    Tick,
-    Bell,
 }
 
 impl Wait {
@@ -138,62 +114,43 @@ impl Wait {
             if self.done {
                 return None;
             }
-            let notify = self.ringer.notify.clone();
+            let bell = self.follow.bell();
             let woke = tokio::select! {
-                _ = notify.notified() => Woke::Bell,
+                _ = bell.notified() => Woke::Bell,
                 _ = self.ticks.tick() => Woke::Tick,
                 _ = self.closing.wait_for(|closing| *closing) => return None,
             };
-            if let Err(error) = self.look(woke).await {
-                tracing::warn!(seek = self.id, ?error, "seek stream could not look");
+            match self.follow.look(woke).await {
+                Ok(looked) => self.show(looked),
+                Err(error) => {
+                    tracing::warn!(seek = %self.follow.id(), ?error, "seek stream could not look");
+                }
             }
         }
     }
 
-    /// On a tick: expire, show alive, pair again if a match is open, say `waiting`. On the bell:
-    /// read where the seek stands.
-    async fn look(&mut self, woke: Woke) -> ApiResult<()> {
-        let now = now_ms();
-        let seek = match woke {
-            Woke::Tick if now - self.created_ms > MAX_OPEN_MS => {
-                self.state.store.withdraw_seek(&self.id).await?
-            }
-            Woke::Tick => {
-                self.state.store.pulse_seek(&self.id, now).await?;
-                pair(&self.state, &self.id, self.pool).await?
-            }
-            Woke::Bell => match self.state.store.seek(&self.id).await? {
-                None => SeekState::Gone,
-                Some(seek) => match seek.paired {
-                    Some((game, seat)) => SeekState::Paired { game, seat },
-                    None => return Ok(()),
-                },
-            },
-        };
-        let line = match seek {
-            // Past its time and open: withdrawn just now.
-            SeekState::Open if now - self.created_ms > MAX_OPEN_MS => {
-                self.end(SeekLineType::Withdrawn)
-            }
-            SeekState::Open => SeekLine {
+    /// The line of where the seek stands, if anything changed.
+    fn show(&mut self, looked: Looked) {
+        let line = match looked {
+            Looked::Unchanged => return,
+            Looked::Waiting { age } => SeekLine {
                 kind: SeekLineType::Waiting,
-                age_ms: Some((now - self.created_ms).max(0)),
+                age_ms: Some(age),
                 game: None,
                 seat: None,
                 token: None,
             },
-            SeekState::Paired { game, seat } => SeekLine {
-                game: Some(game),
+            Looked::Paired { game, seat, token } => SeekLine {
+                game: Some(game.to_string()),
                 seat: Some(seat),
-                token: Some(self.seat_token.clone()),
+                token: Some(token),
                 ..self.end(SeekLineType::Paired)
             },
-            SeekState::Gone => self.end(SeekLineType::Withdrawn),
+            Looked::Withdrawn => self.end(SeekLineType::Withdrawn),
         };
         let mut text = serde_json::to_vec(&line).unwrap_or_default();
         text.push(b'\n');
         self.lines.push_back(Bytes::from(text));
-        Ok(())
     }
 
     /// The last line, of `kind`.

@@ -1,32 +1,27 @@
 //! The lobby: open a seek (paired at once with the oldest matching open seek, if any), list the
-//! open seeks, accept one, withdraw one's own. The seeker learns of its game on the seek's
-//! stream (`routes::seek_stream`). Pairing is the store's one transaction; docs/service.md,
-//! "Lobby".
+//! open seeks, accept one, withdraw one's own (`gmo_play::Lobby`). The seeker learns of its game
+//! on the seek's stream (`routes::seek_stream`); docs/service.md, "Lobby".
 
 use super::games::ClockRequest;
 use crate::answer::Json;
-use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::error_code::ServiceCode;
+use crate::error::ApiResult;
 use crate::extract::{ApiJson, ApiPath, Bearer};
-use crate::games::{NewSetUp, settings_of, wrong_token};
-use crate::keys::SeekId;
-use crate::limits::{CreationLimit, client_address};
-use crate::lobby::{LIST_LIMIT, alive_since, seat_token_of, set_up};
-use crate::routes::doc::{
+use crate::limits::{ClientAddress, CreationLimit};
+use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
     Unavailable,
 };
 use crate::schema::Id;
-use crate::time::now_ms;
+use crate::state::AppState;
 use axum::Router;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::routing::post;
 use gmo_engine::Color;
-use gmo_store::{Accepted, NewSeek, Opened, Pool, Seek, SeekLimits, SeekState};
-use gmo_types::ColorWish;
+use gmo_play::lobby::SeekRequest;
+use gmo_play::now;
+use gmo_store::Seek;
+use gmo_types::{ColorWish, Millis, SeekId, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -66,8 +61,10 @@ pub struct NewSeekAnswer {
 /// A seek's clock.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SeekClock {
-    pub initial_ms: i64,
-    pub increment_ms: i64,
+    #[schema(value_type = i64)]
+    pub initial_ms: Millis,
+    #[schema(value_type = i64)]
+    pub increment_ms: Millis,
 }
 
 /// An open seek as the lobby lists it (never its token).
@@ -80,7 +77,8 @@ pub struct SeekView {
     pub height: u16,
     pub color: ColorWish,
     /// How long it has been open, in ms.
-    pub age_ms: i64,
+    #[schema(value_type = i64)]
+    pub age_ms: Millis,
 }
 
 /// An accepted seek: the game and the caller's seat and token (shown once).
@@ -91,24 +89,6 @@ pub struct AcceptAnswer {
     pub seat: Color,
     #[schema(value_type = crate::schema::Token)]
     pub token: String,
-}
-
-/// Who a client is for the per-client bound: its address as the rate limiter sees it (the
-/// socket's peer, or `X-Forwarded-For` from a trusted proxy; `unknown` when the server was not
-/// started with connection info, as in tests that build the router alone).
-#[derive(Debug)]
-pub struct Client(pub String);
-
-impl FromRequestParts<AppState> for Client {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let address = client_address(parts, &state.config.trusted_proxies);
-        Ok(Client(address.map_or_else(
-            || "unknown".to_owned(),
-            |address| address.to_string(),
-        )))
-    }
 }
 
 /// Opens a seek → its id and token; a matching open seek (same clock and board, compatible
@@ -122,113 +102,43 @@ impl FromRequestParts<AppState> for Client {
 pub async fn create(
     _limit: CreationLimit,
     State(state): State<AppState>,
-    client: Client,
+    ClientAddress(client): ClientAddress,
     ApiJson(body): ApiJson<NewSeekRequest>,
 ) -> ApiResult<(StatusCode, Json<NewSeekAnswer>)> {
-    let clock = (body.clock.initial_ms, body.clock.increment_ms);
-    let settings = settings_of(body.width, body.height, Some(clock))?;
-    let pool = Pool {
-        width: settings.width.into(),
-        height: settings.height.into(),
-        initial_ms: settings.initial_ms,
-        increment_ms: settings.increment_ms,
-    };
-    let token = gmo_store::new_token();
-    let new = NewSeek {
-        token: gmo_store::token_hash(&token),
-        seat_token: gmo_store::token_hash(&seat_token_of(&token)),
-        client: &client.0,
-        pool,
+    let (initial, increment) = body.clock.millis();
+    let request = SeekRequest {
+        width: body.width,
+        height: body.height,
+        initial,
+        increment,
         wish: body.color.unwrap_or(ColorWish::Random),
-        now_ms: now_ms(),
     };
-    let limits = SeekLimits {
-        per_client: state.config.max_seeks_per_client,
-        overall: state.config.max_open_seeks,
-    };
-    let id = match state.store.open_seek(&new, limits).await? {
-        Opened::Open(id) => id,
-        Opened::ClientFull => return Err(client_full(limits.per_client)),
-        Opened::LobbyFull => return Err(lobby_full(limits.overall)),
-    };
-    pair(&state, &id, pool).await?;
+    let (id, token) = state.play.lobby.open(&client, request).await?;
+    let id = id.to_string();
     Ok((StatusCode::CREATED, Json(NewSeekAnswer { id, token })))
-}
-
-fn client_full(limit: u32) -> ApiError {
-    ApiError::conflict(
-        ServiceCode::SeekLimit,
-        format!("a client may have at most {limit} open seeks; withdraw one first"),
-    )
-}
-
-fn lobby_full(limit: u32) -> ApiError {
-    ApiError::Unavailable(format!(
-        "the lobby holds at most {limit} open seeks and is full; try again shortly"
-    ))
-}
-
-/// Pairs open seek `id` of `pool` if a match is open → where it stands. The seeks' streams in
-/// this process are woken here; the store announces the pairing to the other processes.
-pub async fn pair(state: &AppState, id: &str, pool: Pool) -> ApiResult<SeekState> {
-    let new = set_up(pool)?;
-    let row = new.row(None, None, None, None);
-    let (seek, partner) = state
-        .store
-        .pair_seek(id, alive_since(now_ms()), &row)
-        .await?;
-    if let (SeekState::Paired { game, .. }, Some(partner)) = (&seek, partner) {
-        new.stored(state, game, None);
-        state.seeks.ring(id);
-        state.seeks.ring(&partner);
-    }
-    Ok(seek)
 }
 
 /// The open seeks, newest first (at most 100), for a lobby list.
 #[utoipa::path(get, path = "/api/seeks", tag = "lobby", operation_id = "list_seeks",
     responses((status = 200, description = "the open seeks, newest first", body = Vec<SeekView>)))]
 pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<SeekView>>> {
-    let now = now_ms();
-    let seeks = state.store.open_seeks(alive_since(now), LIST_LIMIT).await?;
+    let now = now();
+    let seeks = state.play.lobby.list().await?;
     Ok(Json(seeks.into_iter().map(|s| view(s, now)).collect()))
 }
 
-fn view(seek: Seek, now: i64) -> SeekView {
+fn view(seek: Seek, now: Timestamp) -> SeekView {
     SeekView {
         clock: SeekClock {
-            initial_ms: seek.pool.initial_ms,
-            increment_ms: seek.pool.increment_ms,
+            initial_ms: seek.pool.initial,
+            increment_ms: seek.pool.increment,
         },
         width: seek.pool.width,
         height: seek.pool.height,
         color: seek.wish,
-        age_ms: (now - seek.created_ms).max(0),
-        id: seek.id,
+        age_ms: now.since(seek.created_at).at_least_zero(),
+        id: seek.id.to_string(),
     }
-}
-
-/// Seek `id` for the holder of `token` (404, 401, 403 otherwise).
-pub async fn owned(state: &AppState, id: &str, token: &str) -> ApiResult<Seek> {
-    let seek = state.store.seek(id).await?.ok_or_else(|| gone(id))?;
-    if !gmo_store::token_matches(token, &seek.token) {
-        return Err(wrong_token(state, token, "this seek").await);
-    }
-    Ok(seek)
-}
-
-fn gone(id: &str) -> ApiError {
-    ApiError::NotFound {
-        what: "seek",
-        key: id.to_owned(),
-    }
-}
-
-fn paired_already(game: &str) -> ApiError {
-    ApiError::conflict(
-        ServiceCode::SeekPaired,
-        format!("the seek is paired already, into game {game}"),
-    )
 }
 
 /// Withdraws the caller's open seek (its token as bearer); a paired seek stays paired (409).
@@ -242,15 +152,8 @@ pub async fn withdraw(
     ApiPath(id): ApiPath<SeekId>,
     Bearer(token): Bearer,
 ) -> ApiResult<StatusCode> {
-    owned(&state, &id, &token).await?;
-    match state.store.withdraw_seek(&id).await? {
-        SeekState::Open => {
-            state.seeks.ring(&id);
-            Ok(StatusCode::NO_CONTENT)
-        }
-        SeekState::Paired { game, .. } => Err(paired_already(&game)),
-        SeekState::Gone => Err(gone(&id)),
-    }
+    state.play.lobby.withdraw(&id, &token).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Takes an open seek: a game is made between its seeker and the caller → the game, and the
@@ -265,32 +168,10 @@ pub async fn accept(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<SeekId>,
 ) -> ApiResult<Json<AcceptAnswer>> {
-    let seek = state.store.seek(&id).await?.ok_or_else(|| gone(&id))?;
-    if let Some((game, _)) = &seek.paired {
-        return Err(paired_already(game));
-    }
-    let new: NewSetUp = set_up(seek.pool)?;
-    let token = gmo_store::new_token();
-    let row = new.row(None, None, None, None);
-    let taken = state
-        .store
-        .accept_seek(
-            &id,
-            alive_since(now_ms()),
-            &row,
-            gmo_store::token_hash(&token),
-        )
-        .await?;
-    match taken {
-        Accepted::Paired { game, seat } => {
-            new.stored(&state, &game, None);
-            state.seeks.ring(&id);
-            Ok(Json(AcceptAnswer { game, seat, token }))
-        }
-        Accepted::Taken => Err(ApiError::conflict(
-            ServiceCode::SeekPaired,
-            "the seek was paired with someone else first",
-        )),
-        Accepted::Gone => Err(gone(&id)),
-    }
+    let taken = state.play.lobby.accept(&id).await?;
+    Ok(Json(AcceptAnswer {
+        game: taken.game.to_string(),
+        seat: taken.seat,
+        token: taken.token,
+    }))
 }

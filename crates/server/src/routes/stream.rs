@@ -1,31 +1,28 @@
 //! `GET /api/games/{id}/stream`: NDJSON. The first line is the game as the caller may see it,
-//! then one line per change, `{"type", "version", "ply"?, "game"}`; the stream closes after the
-//! end (or when the server stops).
+//! then one line per change, `{"type", "version", "ply"?, "game"}` (`crate::lines`); the stream
+//! closes after the end (or when the server stops).
 
-use crate::app::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ApiPath, MaybeBearer};
-use crate::games;
-use crate::hub::{LineType, RematchNews, Subscription, Update};
-use crate::keys::GameId;
+use crate::lines::{StreamLine, StreamStart, change_lines, joined_line, rematch_line};
 use crate::record::plies_seen;
-use crate::routes::doc::{Forbidden, NotFound, Unauthorized};
+use crate::responses::{Forbidden, NotFound, Unauthorized};
 use crate::schema::Id;
-use crate::time::now_ms;
-use crate::views::{GameView, game_view};
+use crate::state::AppState;
+use crate::views::seen_view;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::{Color, Game, PlyView, Viewer};
-use gmo_store::Joined;
-use serde::Serialize;
+use gmo_engine::{Color, Game, Viewer};
+use gmo_play::{Games, Happened, Missed, Subscription, Update, now};
+use gmo_store::{Joined, Rematch};
+use gmo_types::GameId;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
@@ -33,63 +30,8 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/stream", get(stream))
 }
 
-/// One line of a game's stream: the first is the game as the caller may see it, every later one
-/// a change.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum StreamLine {
-    View(StreamStart),
-    Change(ChangeLine),
-    RematchOffer(RematchOfferLine),
-    Rematch(RematchLine),
-}
-
-/// After the end, on a seat's stream: a seat asked for a rematch.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RematchOfferLine {
-    /// `rematch_offer`.
-    #[serde(rename = "type")]
-    pub kind: LineType,
-    /// The seat that asked.
-    pub color: Color,
-}
-
-/// After the end, on a seat's stream: both seats asked, the new game has started (colours
-/// swapped). The stream closes after this line.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RematchLine {
-    /// `rematch`.
-    #[serde(rename = "type")]
-    pub kind: LineType,
-    /// The new game's id.
-    #[schema(value_type = crate::schema::Id)]
-    pub game: String,
-    /// This seat's token in the new game (the token of its seat there, the other colour).
-    #[schema(value_type = crate::schema::Token)]
-    pub token: String,
-}
-
-/// The first line: the game as the caller may see it, with every ply so far.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct StreamStart {
-    #[serde(flatten)]
-    pub game: GameView,
-    /// Every ply so far as the caller may see it, oldest first (as `GET /api/games/{id}/plies`).
-    pub plies: Vec<PlyView>,
-}
-
-/// A change of the game, with the game as the caller may see it afterwards.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ChangeLine {
-    #[serde(rename = "type")]
-    pub kind: LineType,
-    /// The game's version after the change (it only grows).
-    pub version: i64,
-    /// On `move` and `promotion` lines: the ply as the caller may see it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ply: Option<PlyView>,
-    pub game: GameView,
-}
+/// How long a seat's stream opened after the end stays open for the rematch.
+pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 
 /// Follows a game live: NDJSON, one JSON object per line; it closes after the end.
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
@@ -106,44 +48,39 @@ pub async fn stream(
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
 ) -> ApiResult<Response> {
-    // Find and authorise first: only a game someone may watch gets a channel in the hub.
-    let stored = games::load(&state, &id).await?;
-    let viewer = games::viewer_of_token(&state, &stored, token.as_deref()).await?;
-    // Then subscribe and look again (one version read when unchanged), so that no change
-    // committed between the first load and the subscription is missed.
-    let updates = state.hub.subscribe(&id);
-    let stored = games::load(&state, &id).await?;
+    let watch = state.play.games.watch(&id, token.as_deref()).await?;
+    let seen = watch.seen;
     // A seat's stream opened after the end waits for the rematch (a bounded time).
-    let over = stored.state.is_over();
-    let seat_token = token.filter(|_| matches!(viewer, Viewer::Player(_)));
-    let waits = over && seat_token.is_some();
-    let rematch = if waits {
-        Some(state.store.rematch(&id).await?)
-    } else {
-        None
-    };
+    let over = seen.game.is_over();
+    let rematch_token = watch
+        .rematch
+        .as_ref()
+        .and(token.as_deref())
+        .map(|token| gmo_play::rematch_token(token, &id));
     let mut follow = Follow {
+        games: state.play.games.clone(),
         closing: state.closing.clone(),
-        state,
-        id: id.into(),
-        viewer,
-        updates,
-        version: stored.version,
+        id,
+        viewer: seen.viewer,
+        updates: watch.updates,
+        version: seen.version,
         lines: VecDeque::new(),
-        done: over && !waits,
-        seat_token,
-        until: waits.then(|| Instant::now() + REMATCH_WAIT),
+        done: over && rematch_token.is_none(),
+        until: rematch_token
+            .as_ref()
+            .map(|_| Instant::now() + REMATCH_WAIT),
+        rematch_token,
         offers: Vec::new(),
-        joined: games::joined(&stored),
-        game: stored.state.clone(),
+        joined: seen.joined,
+        game: seen.game.clone(),
     };
     let first = StreamStart {
-        game: game_view(&follow.id, &stored.state, follow.joined, viewer, now_ms()),
-        plies: plies_seen(&stored.state, viewer)?,
+        game: seen_view(&seen, now()),
+        plies: plies_seen(&seen.game, seen.viewer)?,
     };
-    follow.lines.push_back(line_of(&StreamLine::View(first)));
-    if let Some(rematch) = rematch {
-        follow.rematch_so_far(&rematch);
+    follow.push(&StreamLine::View(first));
+    if let Some(rematch) = &watch.rematch {
+        follow.rematch_so_far(rematch);
     }
     let body = Body::from_stream(futures_util::stream::unfold(follow, Follow::next));
     Ok((
@@ -158,8 +95,8 @@ pub async fn stream(
 
 /// One viewer's stream.
 struct Follow {
-    state: AppState,
-    id: String,
+    games: Games,
+    id: GameId,
     viewer: Viewer,
     updates: Subscription,
     /// The last version shown: an update at or below it was seen already.
@@ -167,10 +104,10 @@ struct Follow {
     lines: VecDeque<Bytes>,
     done: bool,
     closing: watch::Receiver<bool>,
-    /// The caller's token, when it holds a seat: its rematch token is derived from it.
-    seat_token: Option<String>,
     /// After the end, until when a seat's stream waits for the rematch.
     until: Option<Instant>,
+    /// The seat's token in the rematch, for a seat's stream opened after the end.
+    rematch_token: Option<String>,
     /// The seats whose rematch offer this stream has shown.
     offers: Vec<Color>,
     /// The seats this stream has shown as taken (they only ever turn on).
@@ -178,9 +115,6 @@ struct Follow {
     /// The game as this stream last showed it.
     game: Arc<Game>,
 }
-
-/// How long a seat's stream opened after the end stays open for the rematch.
-pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 
 impl Follow {
     async fn next(mut self) -> Option<(Result<Bytes, std::convert::Infallible>, Follow)> {
@@ -207,14 +141,17 @@ impl Follow {
         }
     }
 
-    async fn take(&mut self, received: Result<Arc<Update>, RecvError>) {
+    async fn take(&mut self, received: Result<Arc<Update>, Missed>) {
         match received {
-            Ok(update) if update.rematch.is_some() => self.news(update.rematch.as_ref()),
-            Ok(update) if update.is_join() => self.joined(update.joined),
+            Ok(update) if update.is_news() => {
+                for news in &update.happened {
+                    self.news(news, update.joined);
+                }
+            }
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
-            Err(RecvError::Lagged(_)) => self.resync().await,
-            Err(RecvError::Closed) => self.done = true,
+            Err(Missed::Lagged(_)) => self.resync().await,
+            Err(Missed::Closed) => self.done = true,
         }
     }
 
@@ -222,102 +159,85 @@ impl Follow {
         self.version = update.version;
         self.joined = self.joined.union(update.joined);
         self.game = update.game.clone();
-        let game = game_view(&self.id, &update.game, self.joined, self.viewer, now_ms());
-        for &kind in &update.kinds {
-            let ply = match kind {
-                LineType::Move | LineType::Promotion => update.ply.for_viewer(self.viewer),
-                _ => None,
-            };
-            let line = StreamLine::Change(ChangeLine {
-                kind,
-                version: update.version,
-                ply: ply.cloned(),
-                game: game.clone(),
-            });
-            self.lines.push_back(line_of(&line));
+        for line in change_lines(&self.id, update, self.joined, self.viewer, now()) {
+            self.push(&line);
         }
         self.done = update.game.is_over();
+    }
+
+    /// News of the game: a seat joined, or (on a seat's stream after the end) a rematch.
+    fn news(&mut self, news: &Happened, joined: Joined) {
+        match news {
+            Happened::Joined(_) => self.joined(joined),
+            Happened::RematchAsked(_) | Happened::RematchStarted(_) => self.rematch(news),
+            _ => {}
+        }
     }
 
     /// A seat joined: a `joined` line with the game as last shown, unless this stream has shown
     /// that seat as taken already.
     fn joined(&mut self, joined: Joined) {
-        let now = self.joined.union(joined);
-        if now == self.joined {
+        let now_taken = self.joined.union(joined);
+        if now_taken == self.joined {
             return;
         }
-        self.joined = now;
-        let line = StreamLine::Change(ChangeLine {
-            kind: LineType::Joined,
-            version: self.version,
-            ply: None,
-            game: game_view(&self.id, &self.game, now, self.viewer, now_ms()),
-        });
-        self.lines.push_back(line_of(&line));
+        self.joined = now_taken;
+        let line = joined_line(
+            &self.id,
+            &self.game,
+            self.version,
+            now_taken,
+            self.viewer,
+            now(),
+        );
+        self.push(&line);
     }
 
     /// The rematch as it stood when the stream opened after the end.
-    fn rematch_so_far(&mut self, rematch: &gmo_store::Rematch) {
+    fn rematch_so_far(&mut self, rematch: &Rematch) {
         for (color, asked) in [(Color::White, rematch.white), (Color::Black, rematch.black)] {
             if asked {
-                self.news(Some(&RematchNews::Asked(color)));
+                self.news(&Happened::RematchAsked(color), Joined::default());
             }
         }
         if let Some(game) = &rematch.game {
-            self.news(Some(&RematchNews::Started(game.clone())));
+            if let Ok(game) = GameId::parse(game) {
+                self.news(&Happened::RematchStarted(game), Joined::default());
+            }
         }
     }
 
-    /// Rematch news, for a seat's stream waiting after the end (others ignore it).
-    fn news(&mut self, news: Option<&RematchNews>) {
-        let (Some(news), Some(token), Some(_)) = (news, &self.seat_token, self.until) else {
+    /// Shows rematch news on a seat's stream waiting after the end (other streams ignore it),
+    /// each seat's offer once; the stream closes after the rematch has started.
+    fn rematch(&mut self, news: &Happened) {
+        let (Some(token), Some(_)) = (&self.rematch_token, self.until) else {
             return;
         };
-        let line = match news {
-            RematchNews::Asked(color) if !self.offers.contains(color) => {
-                self.offers.push(*color);
-                StreamLine::RematchOffer(RematchOfferLine {
-                    kind: LineType::RematchOffer,
-                    color: *color,
-                })
-            }
-            RematchNews::Asked(_) => return,
-            RematchNews::Started(game) => {
-                self.done = true;
-                StreamLine::Rematch(RematchLine {
-                    kind: LineType::Rematch,
-                    game: game.clone(),
-                    token: gmo_store::rematch_token(token, &self.id),
-                })
-            }
+        let Some(line) = rematch_line(news, token) else {
+            return;
         };
-        self.lines.push_back(line_of(&line));
+        match news {
+            Happened::RematchAsked(color) if self.offers.contains(color) => return,
+            Happened::RematchAsked(color) => self.offers.push(*color),
+            _ => self.done = true,
+        }
+        self.push(&line);
     }
 
     /// Fell behind the channel: show the game as it is now.
     async fn resync(&mut self) {
-        match games::load(&self.state, &self.id).await {
-            Ok(stored) => {
-                let update = Update {
-                    version: stored.version,
-                    kinds: vec![LineType::Resync],
-                    ply: Default::default(),
-                    joined: games::joined(&stored),
-                    game: stored.state,
-                    rematch: None,
-                };
-                self.show(&update);
-            }
+        match self.games.current(&self.id).await {
+            Ok(update) => self.show(&update),
             Err(error) => {
-                tracing::warn!(game = self.id, ?error, "stream could not resynchronise");
+                tracing::warn!(game = %self.id, ?error, "stream could not resynchronise");
                 self.done = true;
             }
         }
     }
-}
 
-fn line_of(line: &StreamLine) -> Bytes {
-    let mut text = serde_json::to_vec(line).unwrap_or_default();
-    text.push(b'\n');
-    Bytes::from(text)
+    fn push(&mut self, line: &StreamLine) {
+        let mut text = serde_json::to_vec(line).unwrap_or_default();
+        text.push(b'\n');
+        self.lines.push_back(Bytes::from(text));
+    }
 }

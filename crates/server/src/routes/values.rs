@@ -1,15 +1,13 @@
 //! `POST /api/genomes/{reference}/value`, `GET /api/genomes/{reference}/value` and
 //! `GET /api/genomes/{reference}/value/stream`: what a genome is worth, evaluated once in the
-//! background (crate::value) and kept with it.
+//! background (`gmo_play::Values`) and kept with it.
 
 use crate::answer::Json;
-use crate::app::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef;
-use crate::routes::doc::{NotFound, TooManyRequests, Unavailable};
-use crate::time::now_ms;
-use crate::value::{BOT, REPLACED, SEED};
+use crate::responses::{NotFound, TooManyRequests, Unavailable};
+use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -17,8 +15,9 @@ use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_bots::value::Tally;
-use gmo_store::{Asked, NewValueJob, ValueJob};
+use gmo_play::Values;
+use gmo_play::values::{Evaluation, estimate};
+use gmo_store::ValueJob;
 use gmo_types::EvaluationState;
 use serde::Serialize;
 use std::time::Duration;
@@ -88,24 +87,16 @@ fn rounded(value: f64, places: i32) -> f64 {
 }
 
 fn view(job: &ValueJob) -> GenomeValue {
-    let tally = Tally {
-        wins: job.wins,
-        draws: job.draws,
-        losses: job.losses,
-    };
-    let estimate = (tally.games() > 0)
-        .then(|| gmo_bots::value::estimate(&job.replaced, tally).ok())
-        .flatten()
-        .map(|e| ValueEstimate {
-            pawns: rounded(e.pawns, 2),
-            pawns_low: rounded(e.pawns_low, 2),
-            pawns_high: rounded(e.pawns_high, 2),
-            margin: rounded(e.margin(), 2),
-            elo: rounded(e.elo, 1),
-            elo_low: rounded(e.elo_low, 1),
-            elo_high: rounded(e.elo_high, 1),
-            score: rounded(e.score, 4),
-        });
+    let estimate = estimate(job).map(|e| ValueEstimate {
+        pawns: rounded(e.pawns, 2),
+        pawns_low: rounded(e.pawns_low, 2),
+        pawns_high: rounded(e.pawns_high, 2),
+        margin: rounded(e.margin(), 2),
+        elo: rounded(e.elo, 1),
+        elo_low: rounded(e.elo_low, 1),
+        elo_high: rounded(e.elo_high, 1),
+        score: rounded(e.score, 4),
+    });
     GenomeValue {
         code: job.code.clone(),
         state: job.state,
@@ -122,20 +113,6 @@ fn view(job: &ValueJob) -> GenomeValue {
     }
 }
 
-/// The evaluation of the genome `reference` names, or 404 (genome or evaluation).
-async fn job_of(state: &AppState, reference: &str) -> ApiResult<ValueJob> {
-    let stored = state.store.genome(reference).await?;
-    let code = stored.code.to_string();
-    state
-        .store
-        .value_job(&code)
-        .await?
-        .ok_or_else(|| ApiError::NotFound {
-            what: "value evaluation",
-            key: format!("{code} (never asked for: POST to start one)"),
-        })
-}
-
 /// Starts the evaluation of a stored genome in the background, or joins the one asked for
 /// before: 201 when started now, 200 when it was asked for before (it may be done).
 #[utoipa::path(post, path = "/api/genomes/{reference}/value", tag = "genomes",
@@ -150,31 +127,10 @@ pub async fn start(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<GenomeRef>,
 ) -> ApiResult<(StatusCode, Json<GenomeValue>)> {
-    let stored = state.store.genome(&reference).await?;
-    let code = stored.code.to_string();
-    let new = NewValueJob {
-        code: &code,
-        replaced: REPLACED,
-        bot: BOT,
-        seed: SEED,
-        games: state.config.value_games,
-    };
-    let asked = state
-        .store
-        .ask_value(&new, now_ms(), state.config.max_value_queue)
-        .await?;
-    match asked {
-        Asked::Started(job) => {
-            state.values.notify_one();
-            Ok((StatusCode::CREATED, Json(view(&job))))
-        }
-        Asked::Joined(job) => Ok((StatusCode::OK, Json(view(&job)))),
-        Asked::QueueFull => Err(ApiError::Unavailable(format!(
-            "this server evaluates at most {} genomes at a time, queue included, and all places \
-             are taken; try again when one is done",
-            state.config.max_value_queue
-        ))),
-    }
+    Ok(match state.play.values.ask(&reference).await? {
+        Evaluation::Started(job) => (StatusCode::CREATED, Json(view(&job))),
+        Evaluation::Joined(job) => (StatusCode::OK, Json(view(&job))),
+    })
 }
 
 /// A genome's value evaluation: its progress, or its result once done.
@@ -187,7 +143,7 @@ pub async fn show(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<GenomeRef>,
 ) -> ApiResult<Json<GenomeValue>> {
-    Ok(Json(view(&job_of(&state, &reference).await?)))
+    Ok(Json(view(&state.play.values.of(&reference).await?)))
 }
 
 /// What a line of a value stream says.
@@ -222,12 +178,12 @@ pub async fn stream(
     State(state): State<AppState>,
     ApiPath(reference): ApiPath<GenomeRef>,
 ) -> ApiResult<Response> {
-    let job = job_of(&state, &reference).await?;
+    let job = state.play.values.of(&reference).await?;
     let mut ticks = tokio::time::interval(LOOK_EVERY);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let follow = Follow {
         closing: state.closing.clone(),
-        state,
+        values: state.play.values.clone(),
         code: job.code.clone(),
         last: None,
         first: Some(job),
@@ -247,7 +203,7 @@ pub async fn stream(
 
 /// One value stream.
 struct Follow {
-    state: AppState,
+    values: Values,
     code: String,
     /// The games played when the last line was sent.
     last: Option<(u32, EvaluationState)>,
@@ -270,7 +226,7 @@ impl Follow {
                         _ = self.ticks.tick() => {}
                         _ = self.closing.wait_for(|closing| *closing) => return None,
                     }
-                    match self.state.store.value_job(&self.code).await {
+                    match self.values.job(&self.code).await {
                         Ok(Some(job)) => job,
                         // Never deleted while the genome is stored; nothing more to say.
                         Ok(None) => return None,

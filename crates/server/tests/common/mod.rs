@@ -2,7 +2,7 @@
 //! 0 over a fresh database), run once on SQLite and once on PostgreSQL by [`both!`].
 
 use futures_util::StreamExt;
-use gmo_server::{AppState, Config, RunningApp};
+use gmo_server::{AppState, RunningApp, Settings};
 use gmo_store::scratch::with_scratch_database;
 use reqwest::Method;
 use serde_json::Value;
@@ -42,7 +42,7 @@ macro_rules! both {
     };
 }
 
-/// [`both!`] on servers whose config `$configure` (a `fn(&mut Config)`) changed first.
+/// [`both!`] on servers whose config `$configure` (a `fn(&mut Settings)`) changed first.
 macro_rules! both_with {
     ($configure:path; $($name:ident),* $(,)?) => {
         mod sqlite {
@@ -64,10 +64,10 @@ macro_rules! both_with {
     };
 }
 
-fn config(url: &str) -> Config {
-    let mut config = Config::new(([127, 0, 0, 1], 0).into(), url);
-    config.sweep_interval = Duration::from_millis(250);
-    config
+fn settings(url: &str) -> Settings {
+    let mut settings = Settings::new(([127, 0, 0, 1], 0).into(), url);
+    settings.play.sweep_interval = Duration::from_millis(250);
+    settings
 }
 
 async fn run<F, Fut>(url: &str, test: F)
@@ -78,14 +78,16 @@ where
     run_with(url, |_| {}, test).await;
 }
 
-async fn run_with<F, Fut>(url: &str, configure: fn(&mut Config), test: F)
+async fn run_with<F, Fut>(url: &str, configure: fn(&mut Settings), test: F)
 where
     F: FnOnce(Server) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    let mut config = config(url);
-    configure(&mut config);
-    let app: RunningApp = gmo_server::spawn(config).await.expect("the server starts");
+    let mut settings = settings(url);
+    configure(&mut settings);
+    let app: RunningApp = gmo_server::spawn(settings)
+        .await
+        .expect("the server starts");
     let server = Server {
         base: format!("http://{}", app.addr()),
         client: reqwest::Client::new(),
@@ -126,7 +128,7 @@ where
 }
 
 /// [`on_sqlite`] with a changed config.
-pub async fn on_sqlite_with<F, Fut>(configure: fn(&mut Config), test: F)
+pub async fn on_sqlite_with<F, Fut>(configure: fn(&mut Settings), test: F)
 where
     F: FnOnce(Server) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
@@ -137,7 +139,7 @@ where
 }
 
 /// [`on_postgres`] with a changed config.
-pub async fn on_postgres_with<F, Fut>(configure: fn(&mut Config), test: F)
+pub async fn on_postgres_with<F, Fut>(configure: fn(&mut Settings), test: F)
 where
     F: FnOnce(Server) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send + 'static,
@@ -164,7 +166,7 @@ where
 
 /// Another server (another "process") on the database at `url`, and its handle to stop it.
 pub async fn another_server(url: &str) -> (Server, RunningApp) {
-    let other = gmo_server::spawn(config(url))
+    let other = gmo_server::spawn(settings(url))
         .await
         .expect("another server starts");
     let server = Server {

@@ -167,8 +167,11 @@ async fn the_document_describes_every_operation_fully(server: Server) {
     // The limits it states are the engine's.
     let schemas = &document["components"]["schemas"];
     let clock = &schemas["ClockRequest"]["properties"];
-    assert_eq!(clock["initial_ms"]["maximum"], Settings::MAX_INITIAL_MS);
-    assert_eq!(clock["increment_ms"]["maximum"], Settings::MAX_INCREMENT_MS);
+    assert_eq!(clock["initial_ms"]["maximum"], Settings::MAX_INITIAL.ms());
+    assert_eq!(
+        clock["increment_ms"]["maximum"],
+        Settings::MAX_INCREMENT.ms()
+    );
     for (schema, field) in [
         ("NewGameRequest", "width"),
         ("NewLab", "height"),

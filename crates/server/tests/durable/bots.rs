@@ -4,7 +4,6 @@
 use super::eventually_async;
 use crate::common::Server;
 use crate::{check_record_replays, new_game};
-use gmo_server::DEFAULT_MAX_BOT_GAMES;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -14,7 +13,10 @@ both!(
     the_creator_stops_a_game_between_bots,
 );
 
-const CAP: usize = DEFAULT_MAX_BOT_GAMES as usize;
+/// The default cap on live games with a bot seat.
+fn cap() -> usize {
+    gmo_server::Settings::default().play.max_bot_games as usize
+}
 
 /// A game against a bot, in setup (the person has not set up yet) → the creation's answer.
 async fn against_a_bot(server: &Server) -> crate::common::Answer {
@@ -27,12 +29,12 @@ fn check_full(answer: &crate::common::Answer) {
     assert_eq!(answer.status, 503, "{}", answer.text);
     assert_eq!(answer.body["error"]["code"], "unavailable");
     let message = answer.body["error"]["message"].as_str().expect("a message");
-    assert!(message.contains(&CAP.to_string()), "{message}");
+    assert!(message.contains(&cap().to_string()), "{message}");
 }
 
 async fn live_bot_games_are_capped(server: Server) {
     let mut whites = Vec::new();
-    for _ in 0..CAP {
+    for _ in 0..cap() {
         let created = against_a_bot(&server).await;
         assert_eq!(created.status, 201, "{}", created.text);
         let token = created.body["seats"]["white"]["token"]
@@ -61,7 +63,7 @@ async fn live_bot_games_are_capped(server: Server) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_the_bot_game_cap_holds_across_processes() {
     crate::common::two_on_postgres(|one, two| async move {
-        for n in 0..CAP {
+        for n in 0..cap() {
             let server = if n % 2 == 0 { &one } else { &two };
             assert_eq!(against_a_bot(server).await.status, 201);
         }

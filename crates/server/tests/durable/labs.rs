@@ -3,7 +3,7 @@
 
 use crate::common::Server;
 use gmo_genome::Genome;
-use gmo_server::MAX_LAB_DNA_LETTERS;
+use gmo_play::MAX_LAB_DNA_LETTERS;
 use serde_json::{Value, json};
 
 both!(
@@ -73,7 +73,10 @@ async fn a_lab_keeps_only_the_genomes_on_its_board(server: Server) {
     let store = gmo_store::Store::connect(&server.url)
         .await
         .expect("the store opens");
-    let stored = store.load_lab_encoded(&lab.0).await.expect("the lab");
+    let stored = store
+        .load_lab_encoded(&lab.0.parse().expect("a lab id"))
+        .await
+        .expect("the lab");
     let bytes = stored.board.len();
     let board: Value = stored.decode::<Value>().expect("JSON").board;
     assert_eq!(board["board"]["genomes"], json!([genomes.last()]));

@@ -26,7 +26,11 @@ async fn streams_of_unknown_and_real_games_leave_the_hub_empty(server: Server) {
         .collect::<Vec<_>>()
         .await;
     assert!(unknown.iter().all(|answer| answer.status == 404));
-    assert_eq!(server.app.hub.len(), 0, "no channel for a game that is not");
+    assert_eq!(
+        server.app.play.games.hub().len(),
+        0,
+        "no channel for a game that is not"
+    );
 
     // 200 real games, five streams each, opened (first line read) and closed.
     let mut ids = Vec::new();
@@ -44,11 +48,14 @@ async fn streams_of_unknown_and_real_games_leave_the_hub_empty(server: Server) {
         .await;
     assert_eq!(opened.len(), 1_000);
     assert!(opened.iter().all(|view| view["status"] == "setup"));
-    let gone = eventually(Duration::from_secs(10), || server.app.hub.is_empty()).await;
+    let gone = eventually(Duration::from_secs(10), || {
+        server.app.play.games.hub().is_empty()
+    })
+    .await;
     assert!(
         gone,
         "the hub still has {} channels after every stream closed",
-        server.app.hub.len()
+        server.app.play.games.hub().len()
     );
 }
 
@@ -59,11 +66,19 @@ async fn timers_go_with_their_games(server: Server) {
     for _ in 0..20 {
         started.push(started_game(&server).await);
     }
-    assert_eq!(server.app.timers.len(), 20, "one timer per running game");
+    assert_eq!(
+        server.app.play.games.timers().len(),
+        20,
+        "one timer per running game"
+    );
     for (id, white, _) in &started {
         resign(&server, id, white).await;
     }
-    assert_eq!(server.app.timers.len(), 0, "ended games have no timer");
+    assert_eq!(
+        server.app.play.games.timers().len(),
+        0,
+        "ended games have no timer"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -73,15 +88,22 @@ async fn postgres_a_timer_goes_when_its_game_ends_in_another_process() {
         for _ in 0..20 {
             started.push(started_game(&one).await);
         }
-        assert_eq!(one.app.timers.len(), 20, "one timer per running game");
+        assert_eq!(
+            one.app.play.games.timers().len(),
+            20,
+            "one timer per running game"
+        );
         for (id, white, _) in &started {
             resign(&two, id, white).await;
         }
-        let gone = eventually(Duration::from_secs(10), || one.app.timers.is_empty()).await;
+        let gone = eventually(Duration::from_secs(10), || {
+            one.app.play.games.timers().is_empty()
+        })
+        .await;
         assert!(
             gone,
             "{} timers of games ended elsewhere are still armed",
-            one.app.timers.len()
+            one.app.play.games.timers().len()
         );
     })
     .await;

@@ -3,7 +3,7 @@
 //! only from a trusted proxy.
 
 use crate::common::Server;
-use gmo_server::Config;
+use gmo_server::Settings;
 use serde_json::{Value, json};
 
 both_with!(
@@ -11,8 +11,8 @@ both_with!(
     creations_beyond_the_budget_get_429_with_retry_after,
 );
 
-fn five_a_minute(config: &mut Config) {
-    config.rate_limit = 5;
+fn five_a_minute(settings: &mut Settings) {
+    settings.rate_limit = 5;
 }
 
 async fn creations_beyond_the_budget_get_429_with_retry_after(server: Server) {
@@ -68,7 +68,7 @@ async fn creations_beyond_the_budget_get_429_with_retry_after(server: Server) {
         .await
         .expect("an answer");
     assert_eq!(spoofed.status().as_u16(), 429);
-    assert_eq!(server.app.limits.clients(), 1);
+    assert_eq!(server.app.clients.len(), 1);
 }
 
 /// The document types the 429 of every creation route (with `Retry-After`) and the 405.

@@ -5,7 +5,7 @@
 use crate::common::Server;
 use crate::durable::eventually_async;
 use crate::{new_game, play, set_up};
-use gmo_server::Config;
+use gmo_server::Settings;
 use serde_json::json;
 use std::time::Duration;
 
@@ -14,10 +14,10 @@ both_with!(
     unstarted_games_and_idle_labs_go_and_nothing_else,
 );
 
-fn short_retention(config: &mut Config) {
-    config.retention.unstarted_games = Some(Duration::from_secs(1));
-    config.retention.idle_labs = Some(Duration::from_secs(3));
-    config.retention.every = Duration::from_millis(200);
+fn short_retention(settings: &mut Settings) {
+    settings.play.expire_unstarted_games_after = Duration::from_secs(1);
+    settings.play.expire_idle_labs_after = Duration::from_secs(3);
+    settings.play.retention_interval = Duration::from_millis(200);
 }
 
 async fn new_lab(server: &Server) -> (String, String) {

@@ -81,8 +81,8 @@ async fn a_seat_joins_when_its_token_first_opens_the_game(server: Server) {
     assert_eq!(joined(&next["game"]), (true, true));
 
     // Stored: another server on the same database (a restart, another process) knows it.
-    let config = gmo_server::Config::new(([127, 0, 0, 1], 0).into(), &server.url);
-    let other = gmo_server::spawn(config)
+    let settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), &server.url);
+    let other = gmo_server::spawn(settings)
         .await
         .expect("another server starts");
     let seen = reqwest::get(format!("http://{}{path}", other.addr()))

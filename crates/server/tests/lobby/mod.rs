@@ -112,7 +112,11 @@ async fn two_seeks_pair_into_one_game_in_setup_with_working_tokens(server: Serve
     assert_eq!(withdrawn.body["error"]["code"], "seek_paired");
     let again = outcome(&mut follow(&server, &first, &first_token).await).await;
     assert_eq!(again["game"], game);
-    assert_eq!(server.app.seeks.len(), 0, "no stream holds a bell");
+    assert_eq!(
+        server.app.play.lobby.bell().len(),
+        0,
+        "no stream holds a bell"
+    );
 }
 
 async fn seeks_pair_only_within_their_pool_and_with_fitting_colours(server: Server) {

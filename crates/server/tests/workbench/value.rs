@@ -5,18 +5,18 @@
 
 use crate::common::Server;
 use gmo_bots::value::{DEFAULT_BOT, Tally, Trial};
-use gmo_server::Config;
+use gmo_server::Settings;
 use gmo_store::{Asked, NewValueJob, Store, ValueGames};
-use gmo_types::EvaluationState;
+use gmo_types::{EvaluationState, Millis};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
 const GAMES: u32 = 4;
 
-fn four_games(config: &mut Config) {
-    config.value_games = GAMES;
-    config.max_value_jobs = 1;
-    config.max_value_queue = 4;
+fn four_games(settings: &mut Settings) {
+    settings.play.value_games = GAMES;
+    settings.play.max_value_jobs = 1;
+    settings.play.max_value_queue = 4;
 }
 
 both_with!(super::four_games;
@@ -119,7 +119,8 @@ async fn a_value_evaluation_runs_once_streams_its_progress_and_is_kept(server: S
     }
     let job = server
         .app
-        .store
+        .play
+        .store()
         .value_job(&code)
         .await
         .expect("read")
@@ -166,7 +167,7 @@ async fn taken_over(url: String) {
     let store = Store::connect(&url).await.expect("the store");
     let queen = gmo_genome::standard::by_name("queen").expect("queen");
     let code = queen.code().to_string();
-    let now = gmo_store_now();
+    let now = gmo_play::now();
     let new = NewValueJob {
         code: &code,
         replaced: "knight",
@@ -177,7 +178,7 @@ async fn taken_over(url: String) {
     let asked = store.ask_value(&new, now, 4).await.expect("asked");
     assert!(matches!(asked, Asked::Started(_)), "{asked:?}");
     let claimed = store
-        .claim_value_job("dead-process", now, now + 60_000, 1)
+        .claim_value_job("dead-process", now, now + Millis::from_ms(60_000), 1)
         .await
         .expect("claimed")
         .expect("a job");
@@ -194,7 +195,7 @@ async fn taken_over(url: String) {
                 losses: first.losses,
             },
             // The lease has run out: the process died right after counting.
-            now - 1,
+            now - Millis::from_ms(1),
             now,
         )
         .await
@@ -202,11 +203,13 @@ async fn taken_over(url: String) {
     assert!(counted);
     store.close().await;
 
-    let mut config = Config::new(([127, 0, 0, 1], 0).into(), url.as_str());
-    config.sweep_interval = Duration::from_millis(250);
-    four_games(&mut config);
-    let app = gmo_server::spawn(config).await.expect("the server starts");
-    let store = app.state().store.clone();
+    let mut settings = Settings::new(([127, 0, 0, 1], 0).into(), url.as_str());
+    settings.play.sweep_interval = Duration::from_millis(250);
+    four_games(&mut settings);
+    let app = gmo_server::spawn(settings)
+        .await
+        .expect("the server starts");
+    let store = app.state().play.store().clone();
     let deadline = Instant::now() + Duration::from_secs(60);
     let job = loop {
         let job = store.value_job(&code).await.expect("read").expect("kept");
@@ -223,12 +226,6 @@ async fn taken_over(url: String) {
         (total.wins, total.draws, total.losses),
         "games 2 and 3 added to the dead process's count"
     );
-}
-
-fn gmo_store_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

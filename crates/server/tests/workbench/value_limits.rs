@@ -3,14 +3,15 @@
 //! database. This server runs none itself (`max_value_jobs` 0), so what is queued stays queued.
 
 use crate::common::Server;
-use gmo_server::Config;
+use gmo_server::Settings;
 use gmo_types::EvaluationState;
+use gmo_types::{Millis, Timestamp};
 use serde_json::json;
 
-fn queue_only(config: &mut Config) {
-    config.max_value_jobs = 0;
-    config.max_value_queue = 2;
-    config.rate_limit = 5;
+fn queue_only(settings: &mut Settings) {
+    settings.play.max_value_jobs = 0;
+    settings.play.max_value_queue = 2;
+    settings.rate_limit = 5;
 }
 
 both_with!(super::queue_only;
@@ -70,47 +71,57 @@ async fn asks_are_queued_within_the_queue_and_count_as_creations(server: Server)
 }
 
 async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(server: Server) {
-    let store = &server.app.store;
+    let store = &server.app.play.store();
     for name in ["rook", "queen"] {
         let started = server
             .post(&format!("/api/genomes/{name}/value"), None, json!({}))
             .await;
         assert_eq!(started.status, 201, "{}", started.text);
     }
-    let now = 1_000_000;
+    let now = Timestamp::from_ms(1_000_000);
     // One at a time in the deployment: a second process gets nothing while the first's lease
     // holds, though another evaluation waits.
     let first = store
-        .claim_value_job("one", now, now + 5_000, 1)
+        .claim_value_job("one", now, now + Millis::from_ms(5_000), 1)
         .await
         .expect("claim")
         .expect("the oldest");
     assert_eq!(first.state, EvaluationState::Running);
     assert_eq!(first.holder.as_deref(), Some("one"));
     let refused = store
-        .claim_value_job("two", now + 1_000, now + 6_000, 1)
+        .claim_value_job(
+            "two",
+            now + Millis::from_ms(1_000),
+            now + Millis::from_ms(6_000),
+            1,
+        )
         .await
         .expect("claim");
     assert_eq!(refused, None);
     // Two at a time: the second process takes the other one.
     let second = store
-        .claim_value_job("two", now + 1_000, now + 6_000, 2)
+        .claim_value_job(
+            "two",
+            now + Millis::from_ms(1_000),
+            now + Millis::from_ms(6_000),
+            2,
+        )
         .await
         .expect("claim")
         .expect("the other");
     assert_ne!(second.code, first.code);
     // Once the first lease has lapsed, another process takes that evaluation over; the old
     // holder can neither renew nor count any more.
-    let later = now + 5_001;
+    let later = now + Millis::from_ms(5_001);
     let taken = store
-        .claim_value_job("three", later, later + 5_000, 2)
+        .claim_value_job("three", later, later + Millis::from_ms(5_000), 2)
         .await
         .expect("claim")
         .expect("the lapsed one");
     assert_eq!(taken.code, first.code);
     assert!(
         !store
-            .renew_value_lease(&first.code, "one", later + 9_000)
+            .renew_value_lease(&first.code, "one", later + Millis::from_ms(9_000))
             .await
             .expect("renew")
     );
@@ -121,20 +132,41 @@ async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(
     };
     assert!(
         !store
-            .count_value_games(&first.code, "one", 0, stale, later + 9_000, later)
+            .count_value_games(
+                &first.code,
+                "one",
+                0,
+                stale,
+                later + Millis::from_ms(9_000),
+                later
+            )
             .await
             .expect("count")
     );
     // A count that does not start where the stored one ends is refused too.
     assert!(
         !store
-            .count_value_games(&first.code, "three", 3, stale, later + 9_000, later)
+            .count_value_games(
+                &first.code,
+                "three",
+                3,
+                stale,
+                later + Millis::from_ms(9_000),
+                later
+            )
             .await
             .expect("count")
     );
     assert!(
         store
-            .count_value_games(&first.code, "three", 0, stale, later + 9_000, later)
+            .count_value_games(
+                &first.code,
+                "three",
+                0,
+                stale,
+                later + Millis::from_ms(9_000),
+                later
+            )
             .await
             .expect("count")
     );

@@ -82,6 +82,21 @@ pub async fn count_rows(db: &Db, table: &str) -> i64 {
     }
 }
 
+/// Runs `sql` directly on the database behind the store's back (to break what the store keeps).
+pub async fn execute(db: &Db, sql: &str) {
+    if db.url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        sqlx::query(sql).execute(&mut conn).await.expect("runs");
+    } else {
+        let mut conn = sqlx::PgConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        sqlx::query(sql).execute(&mut conn).await.expect("runs");
+    }
+}
+
 /// Makes PostgreSQL drop every connection to the test's database but the asking one (as a
 /// restart would) → how many it dropped; 0 on SQLite, which has no server.
 pub async fn drop_connections(db: &Db) -> u64 {

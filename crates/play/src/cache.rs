@@ -4,7 +4,9 @@
 //! game's version instead. The database stays the truth: an entry is used only while the stored
 //! version is still the entry's, so a change made by another process is always seen.
 
-use crate::games::Stored;
+use crate::stored::Stored;
+use gmo_engine::Color;
+use gmo_types::GameId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -15,12 +17,12 @@ const CAPACITY: usize = 1_024;
 
 #[derive(Debug, Default)]
 pub struct Cache {
-    games: Mutex<HashMap<String, Stored>>,
+    games: Mutex<HashMap<GameId, Stored>>,
 }
 
 impl Cache {
     /// The game as stored at `version`, if this process holds it.
-    pub fn get(&self, id: &str, version: i64) -> Option<Stored> {
+    pub fn get(&self, id: &GameId, version: i64) -> Option<Stored> {
         self.map()
             .get(id)
             .filter(|stored| stored.version == version)
@@ -28,7 +30,7 @@ impl Cache {
     }
 
     /// The game as this process last stored or loaded it, whatever the database holds now.
-    pub fn latest(&self, id: &str) -> Option<Stored> {
+    pub fn latest(&self, id: &GameId) -> Option<Stored> {
         self.map().get(id).cloned()
     }
 
@@ -50,17 +52,17 @@ impl Cache {
     }
 
     /// Notes in the cached game, if any, that `seat` has joined (no change of its version).
-    pub fn join(&self, id: &str, seat: gmo_engine::Color) {
+    pub fn join(&self, id: &GameId, seat: Color) {
         if let Some(stored) = self.map().get_mut(id) {
             *stored.joined.get_mut(seat) = true;
         }
     }
 
-    pub fn forget(&self, id: &str) {
+    pub fn forget(&self, id: &GameId) {
         self.map().remove(id);
     }
 
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Stored>> {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Stored>> {
         // Every edit is one call, so the map is consistent even if a holder panicked.
         self.games
             .lock()

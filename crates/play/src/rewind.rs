@@ -4,11 +4,12 @@
 
 use gmo_engine::{Game, GameStatus, replay};
 use gmo_store::Store;
+use gmo_types::GameId;
 
 /// Game `id` after its first `events` events, or why it cannot be rebuilt. Only a game that had
 /// started and was not over then (a later change exists) can be.
-pub async fn game_at(store: &Store, id: &str, events: usize) -> Result<Game, String> {
-    let game = crate::games::decode_from(store, id)
+pub async fn game_at(store: &Store, id: &GameId, events: usize) -> Result<Game, String> {
+    let game = crate::stored::decode(store, id)
         .await
         .map_err(|error| error.to_string())?
         .state;

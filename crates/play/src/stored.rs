@@ -1,15 +1,16 @@
-//! What a game's row holds, and loading it. The row keeps an engine snapshot without its events:
-//! every change appends its event to the plies table already. The snapshot is written on every
-//! change that is not a ply, at the end and every [`SNAPSHOT_EVERY`] plies; other moves write only
-//! their ply and a few columns. Loading puts the record back and replays the plies since the
-//! snapshot.
+//! A stored game as the service holds it: the engine's game (decoded once, shared) with the
+//! store's bookkeeping. The row keeps an engine snapshot without its events: every change appends
+//! its event to the plies table already. The snapshot is written on every change that is not a
+//! ply, at the end and every [`SNAPSHOT_EVERY`] plies; other moves write only their ply and a few
+//! columns. Decoding puts the record back and replays the plies since the snapshot.
 
-use crate::app::AppState;
-use crate::error::ApiResult;
-use crate::games::Stored;
 use gmo_engine::{Event, Game, GameSnapshot};
-use gmo_store::StoreError;
+use gmo_store::{Joined, Store, StoreError};
+use gmo_types::GameId;
 use std::sync::Arc;
+
+/// A stored game: the engine's state (decoded once, shared) plus the store's bookkeeping.
+pub type Stored = gmo_store::Game<Arc<Game>>;
 
 /// At most this many plies are replayed to load a game: a move writes the whole state when the
 /// snapshot is this many plies behind. (32 keeps loading under a millisecond while a move writes
@@ -32,27 +33,19 @@ pub fn snapshot_due(stored: &Stored, game: &Game, plied: bool) -> Option<GameSna
     due.then(|| row_state(game))
 }
 
-/// Loads a game (404 when missing): from this process's cache while the stored version is the
-/// cached one, else decoded from the store (and cached). Who has joined is read fresh either way
-/// (in the same read as the version: joining is no change of the game).
-pub async fn load(state: &AppState, id: &str) -> ApiResult<Stored> {
-    let head = state.store.game_head(id).await?;
-    if let Some(mut stored) = state.cache.get(id, head.version) {
-        stored.joined = stored.joined.union(head.joined);
-        return Ok(stored);
-    }
-    let stored = decode(state, id).await?;
-    state.cache.put(stored.clone());
-    Ok(stored)
-}
-
-async fn decode(state: &AppState, id: &str) -> ApiResult<Stored> {
-    Ok(decode_from(&state.store, id).await?)
+/// Which seats of a stored game are taken: those whose holder has opened the game with its token,
+/// and every bot's seat.
+pub fn joined<S>(stored: &gmo_store::Game<S>) -> Joined {
+    let bots = Joined::new(
+        stored.settings.white_bot.is_some(),
+        stored.settings.black_bot.is_some(),
+    );
+    stored.joined.union(bots)
 }
 
 /// The game's row and record, as one engine game: the snapshot with the plies before it as its
 /// record, then the plies since replayed.
-pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, StoreError> {
+pub async fn decode(store: &Store, id: &GameId) -> Result<Stored, StoreError> {
     let row: gmo_store::Game<GameSnapshot> = store.load_game(id).await?;
     let mut events: Vec<Event> = store.record(id).await?;
     // Plies committed after the row was read belong to a later version.
@@ -67,7 +60,7 @@ pub async fn decode_from(store: &gmo_store::Store, id: &str) -> Result<Stored, S
 /// The game as it stands, to be shown: the snapshot and the plies since replayed, without the
 /// plies before the snapshot (its events are only those since), so one row and a few plies are
 /// read however long the game.
-pub async fn current_from(store: &gmo_store::Store, id: &str) -> Result<Stored, StoreError> {
+pub async fn current(store: &Store, id: &GameId) -> Result<Stored, StoreError> {
     let row: gmo_store::Game<GameSnapshot> = store.load_game(id).await?;
     let mut since: Vec<Event> = store.record_since(id, row.state_plies).await?;
     since.truncate(usize::try_from(row.plies - row.state_plies).unwrap_or(0));
@@ -92,7 +85,7 @@ fn assemble(
         state: mut snapshot,
         state_plies,
         plies,
-        deadline_ms,
+        deadline,
         joined,
     } = row;
     snapshot.events = earlier;
@@ -112,7 +105,7 @@ fn assemble(
         state: Arc::new(game),
         state_plies,
         plies,
-        deadline_ms,
+        deadline,
         joined,
     })
 }

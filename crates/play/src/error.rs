@@ -1,0 +1,162 @@
+//! The one error type of the game service: why a request of a player, a bot or an operator was
+//! refused, or what failed. It says what happened in the game's terms; whoever serves the
+//! service decides how to answer it (the HTTP edge maps each variant to its answer).
+
+use gmo_engine::{GameError, LabError};
+use gmo_genome::GenomeError;
+use gmo_store::StoreError;
+use std::fmt;
+
+/// The service's own reasons for a refusal (the engine and the parser have their own). Each is
+/// one machine-readable code; [`PlayCode::name`] is how it is spelled on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayCode {
+    /// A seat names no bot the service runs, or bots on a board they cannot play.
+    BadSeat,
+    /// A game between two bots asks for a longer clock than such games may have.
+    BadClock,
+    /// Another request changed the game or lab first.
+    Conflict,
+    /// The record, or a rematch, opens once the game is over.
+    NotOver,
+    /// No bot is to move.
+    NotBotTurn,
+    /// The game changed while its bot thought (the bot thinks again).
+    MovedOn,
+    /// The lab would keep more DNA than a lab may.
+    LabFull,
+    /// The client has as many open seeks as it may.
+    SeekLimit,
+    /// The seek is paired already (by a matching seek or another accept).
+    SeekPaired,
+    /// The seek has as many streams open as it may.
+    TooManyStreams,
+}
+
+impl PlayCode {
+    pub const ALL: [PlayCode; 10] = [
+        PlayCode::BadSeat,
+        PlayCode::BadClock,
+        PlayCode::Conflict,
+        PlayCode::NotOver,
+        PlayCode::NotBotTurn,
+        PlayCode::MovedOn,
+        PlayCode::LabFull,
+        PlayCode::SeekLimit,
+        PlayCode::SeekPaired,
+        PlayCode::TooManyStreams,
+    ];
+
+    /// The code as the wire spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlayCode::BadSeat => "bad_seat",
+            PlayCode::BadClock => "bad_clock",
+            PlayCode::Conflict => "conflict",
+            PlayCode::NotOver => "not_over",
+            PlayCode::NotBotTurn => "not_bot_turn",
+            PlayCode::MovedOn => "moved_on",
+            PlayCode::LabFull => "lab_full",
+            PlayCode::SeekLimit => "seek_limit",
+            PlayCode::SeekPaired => "seek_paired",
+            PlayCode::TooManyStreams => "too_many_streams",
+        }
+    }
+}
+
+impl fmt::Display for PlayCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why the service refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// The rules refused (a size out of range, not your turn, an illegal move, …).
+    #[error("{0}")]
+    Game(#[from] GameError),
+    /// The lab's rules refused.
+    #[error("{0}")]
+    Lab(#[from] LabError),
+    /// DNA that is not a genome.
+    #[error("invalid DNA: {0}")]
+    Genome(#[from] GenomeError),
+    /// Input that can never be right, for the service's own reason.
+    #[error("{message}")]
+    Invalid { code: PlayCode, message: String },
+    /// Not possible now, for the service's own reason (a lost race, not over yet, …).
+    #[error("{message}")]
+    Refused { code: PlayCode, message: String },
+    /// A token this service never issued.
+    #[error("unknown token")]
+    UnknownToken,
+    /// A real token, issued for something else (`what`: "this game", "this lab", …).
+    #[error("this token does not open {what}")]
+    WrongToken { what: &'static str },
+    /// No such thing (`what`: "game", "seek", "value evaluation", …).
+    #[error("no {what} {key:?}")]
+    NotFound { what: &'static str, key: String },
+    /// A deployment-wide cap is reached (bot games, the lobby, the evaluation queue): try later.
+    #[error("{0}")]
+    Full(String),
+    /// The store failed or refused (its own `NotFound` and `Stale` included).
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// A bug or a broken invariant: logged by whoever answers, never shown.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl PlayError {
+    pub fn invalid(code: PlayCode, message: impl Into<String>) -> PlayError {
+        PlayError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn refused(code: PlayCode, message: impl Into<String>) -> PlayError {
+        PlayError::Refused {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn internal(cause: impl fmt::Display) -> PlayError {
+        PlayError::Internal(cause.to_string())
+    }
+
+    pub fn not_found(what: &'static str, key: impl fmt::Display) -> PlayError {
+        PlayError::NotFound {
+            what,
+            key: key.to_string(),
+        }
+    }
+
+    /// The refusal of a change that lost a race with another request.
+    pub fn lost_race() -> PlayError {
+        PlayError::refused(
+            PlayCode::Conflict,
+            "another request changed this first; reload and try again",
+        )
+    }
+}
+
+pub type PlayResult<T> = Result<T, PlayError>;
+
+#[cfg(test)]
+mod tests {
+    use super::PlayCode;
+
+    #[test]
+    fn codes_are_distinct_snake_case_names() {
+        let mut names: Vec<&str> = PlayCode::ALL.iter().map(|code| code.name()).collect();
+        assert!(names.iter().all(|name| {
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+        }));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), PlayCode::ALL.len());
+    }
+}

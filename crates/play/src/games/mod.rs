@@ -1,0 +1,353 @@
+//! Games: what seats, bots and creators do to them, each committed and announced. Every change is
+//! load → the engine call with `now` on a copy → `store.apply` at the loaded version (one
+//! transaction) → announce (`change.rs`). Changes of one game are serialised in this process by a
+//! per-game lock, and across processes by the version check: the loser of a race is refused
+//! with `conflict` and nothing changes. A clock that has fallen ends the game on time, whoever
+//! finds it (`flag.rs`).
+
+mod change;
+mod flag;
+mod new;
+mod seats;
+
+pub use change::Changed;
+pub use flag::flag_falls;
+pub use new::{Created, NewGameRequest, NewSetUp, settings_of};
+
+use crate::cache::Cache;
+use crate::error::{PlayCode, PlayError, PlayResult};
+use crate::hub::{Hub, Subscription, Update};
+use crate::locks::Locks;
+use crate::metrics::Metrics;
+use crate::progress::Act;
+use crate::relay::Relay;
+use crate::stored::{self, Stored};
+use crate::timers::Timers;
+use change::Actor;
+use gmo_engine::{Color, DrawOffer, Game, MoveView, Square, Viewer};
+use gmo_genome::Genome;
+use gmo_store::{Joined, Rematch, Store};
+use gmo_types::{GameId, Timestamp};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// A bot's turn for this process to take: game `id`'s bot may act from `due`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotWake {
+    pub id: GameId,
+    pub due: Timestamp,
+}
+
+/// The games of the service, as this process holds them. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Games {
+    store: Store,
+    hub: Arc<Hub>,
+    cache: Arc<Cache>,
+    locks: Arc<Locks>,
+    relay: Arc<Relay>,
+    timers: Arc<Timers>,
+    metrics: Metrics,
+    /// This process's name in the database, as the holder of bot turns' leases.
+    instance: Arc<str>,
+    /// Where this process's bot turns go (`crate::bots` takes them).
+    wakes: mpsc::Sender<BotWake>,
+    /// The most live games with a bot seat in the deployment.
+    max_bot_games: u32,
+}
+
+/// A game as one viewer may see it now.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub id: GameId,
+    pub version: i64,
+    pub game: Arc<Game>,
+    /// Which seats are taken.
+    pub joined: Joined,
+    pub viewer: Viewer,
+}
+
+/// A game's stream from here on: the game as first shown and its updates since.
+#[derive(Debug)]
+pub struct Watch {
+    pub seen: Seen,
+    pub updates: Subscription,
+    /// For a seat watching a game that is over: where its rematch stands (the stream waits for
+    /// it).
+    pub rematch: Option<Rematch>,
+}
+
+/// What a [`Games`] is made of.
+#[derive(Debug)]
+pub struct Parts {
+    pub store: Store,
+    pub hub: Arc<Hub>,
+    pub relay: Arc<Relay>,
+    pub timers: Arc<Timers>,
+    pub metrics: Metrics,
+    pub instance: Arc<str>,
+    pub wakes: mpsc::Sender<BotWake>,
+    pub max_bot_games: u32,
+}
+
+impl Games {
+    pub fn new(parts: Parts) -> Games {
+        let Parts {
+            store,
+            hub,
+            relay,
+            timers,
+            metrics,
+            instance,
+            wakes,
+            max_bot_games,
+        } = parts;
+        Games {
+            store,
+            hub,
+            cache: Arc::default(),
+            locks: Arc::default(),
+            relay,
+            timers,
+            metrics,
+            instance,
+            wakes,
+            max_bot_games,
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    pub fn timers(&self) -> &Arc<Timers> {
+        &self.timers
+    }
+
+    /// Holds game `id`'s lock in this process while the turn lives: one change (or rematch ask)
+    /// of a game at a time here.
+    pub(crate) async fn lock(&self, id: &GameId) -> crate::locks::Turn<'_> {
+        self.locks.lock(id).await
+    }
+
+    /// Counts a game made elsewhere (a rematch the store created).
+    pub(crate) fn counted_creation(&self) {
+        self.metrics.games_created.inc();
+    }
+
+    /// This process's name as the holder of leases.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Game `id` (refused when missing): from this process's cache while the stored version is
+    /// the cached one, else decoded from the store (and cached). Who has joined is read fresh
+    /// either way (in the same read as the version: joining is no change of the game).
+    pub async fn load(&self, id: &GameId) -> PlayResult<Stored> {
+        let head = self.store.game_head(id).await?;
+        if let Some(mut stored) = self.cache.get(id, head.version) {
+            stored.joined = stored.joined.union(head.joined);
+            return Ok(stored);
+        }
+        let stored = stored::decode(&self.store, id).await?;
+        self.cache.put(stored.clone());
+        Ok(stored)
+    }
+
+    /// Game `id` as the holder of `token` may see it (none: a spectator).
+    pub async fn show(&self, id: &GameId, token: Option<&str>) -> PlayResult<Seen> {
+        let stored = self.load(id).await?;
+        let viewer = self.viewer_of_token(&stored, token).await?;
+        Ok(seen(id, stored, viewer))
+    }
+
+    /// Game `id` for its record: as [`Games::show`], once the game is over.
+    pub async fn finished(&self, id: &GameId, token: Option<&str>) -> PlayResult<Seen> {
+        let seen = self.show(id, token).await?;
+        if !seen.game.is_over() {
+            return Err(PlayError::refused(
+                PlayCode::NotOver,
+                format!(
+                    "the record is open once the game is over; it is {}",
+                    seen.game.status().name()
+                ),
+            ));
+        }
+        Ok(seen)
+    }
+
+    /// The legal moves of the piece on `at`, either side's.
+    pub async fn moves(
+        &self,
+        id: &GameId,
+        token: Option<&str>,
+        at: Square,
+    ) -> PlayResult<Vec<MoveView>> {
+        let seen = self.show(id, token).await?;
+        if !seen.game.position().size().contains(at) {
+            return Err(gmo_engine::GameError::NotOnBoard(at).into());
+        }
+        Ok(seen.game.move_views(at))
+    }
+
+    /// Starts following game `id`: found and authorised first (only a game someone may watch
+    /// gets a channel), then subscribed and looked at again, so that no change committed in
+    /// between is missed.
+    pub async fn watch(&self, id: &GameId, token: Option<&str>) -> PlayResult<Watch> {
+        let first = self.show(id, token).await?;
+        let updates = self.hub.subscribe(id);
+        let stored = self.load(id).await?;
+        let seat = matches!(first.viewer, Viewer::Player(_));
+        let rematch = if seat && stored.state.is_over() {
+            Some(self.store.rematch(id).await?)
+        } else {
+            None
+        };
+        Ok(Watch {
+            seen: seen(id, stored, first.viewer),
+            updates,
+            rematch,
+        })
+    }
+
+    /// Loads the seat's preset (setup only, once).
+    pub async fn load_preset(
+        &self,
+        id: &GameId,
+        token: &str,
+        genomes: &[Genome],
+    ) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, _| {
+            game.load_preset(seat, genomes)?;
+            Ok(Act::SetUp)
+        })
+        .await
+    }
+
+    /// Toggles the king flag of one of the seat's pieces (setup only).
+    pub async fn toggle_king(&self, id: &GameId, token: &str, at: Square) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, _| {
+            game.toggle_king(seat, at)?;
+            Ok(Act::SetUp)
+        })
+        .await
+    }
+
+    /// Declares the seat ready; the game starts when both are.
+    pub async fn ready(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, now| {
+            game.ready(seat, now)?;
+            Ok(Act::Ready)
+        })
+        .await
+    }
+
+    /// Makes a move.
+    pub async fn play(
+        &self,
+        id: &GameId,
+        token: &str,
+        from: Square,
+        to: Square,
+    ) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, now| {
+            let ply = game.play(seat, from, to, now)?;
+            Ok(Act::Moved { ply, mover: seat })
+        })
+        .await
+    }
+
+    /// Promotes the due pawn into `genome`.
+    pub async fn promote(&self, id: &GameId, token: &str, genome: &Genome) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, now| {
+            Ok(Act::Promoted(game.promote(seat, genome, now)?))
+        })
+        .await
+    }
+
+    /// Offers a draw, or accepts the other seat's pending offer. Offering again while the seat's
+    /// own offer is pending changes nothing (and says nothing on the stream).
+    pub async fn offer_draw(&self, id: &GameId, token: &str) -> PlayResult<Seen> {
+        let stored = self.load(id).await?;
+        let seat = self.seat_of(&stored, token).await?;
+        if stored.state.draw_offer() == Some(seat) && !stored.state.is_over() {
+            return Ok(seen(id, stored, Viewer::Player(seat)));
+        }
+        let changed = self
+            .change(id, Actor::Token(token), |game, seat, now| {
+                let offer: DrawOffer = game.offer_draw(seat, now)?;
+                Ok(Act::Draw(offer))
+            })
+            .await?;
+        Ok(changed.seen())
+    }
+
+    /// Resigns: the seat loses.
+    pub async fn resign(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
+        self.change(id, Actor::Token(token), |game, seat, now| {
+            game.resign(seat, now)?;
+            Ok(Act::Resigned)
+        })
+        .await
+    }
+
+    /// Calls the game off: a seat before White's first move; the creator of a game between bots
+    /// (with its creator token) at any time before the end.
+    pub async fn abort(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
+        if self.load(id).await?.created_by(token) {
+            return self
+                .change(id, Actor::Creator(token), |game, _, now| {
+                    game.stop(now)?;
+                    Ok(Act::Stopped)
+                })
+                .await;
+        }
+        self.change(id, Actor::Token(token), |game, seat, now| {
+            game.abort(seat, now)?;
+            Ok(Act::Aborted)
+        })
+        .await
+    }
+
+    /// The bot whose turn it is plays `act` on game `id`, which it saw at `version` (refused
+    /// when no bot is to move, or the game moved on since).
+    pub async fn act_as_bot(
+        &self,
+        id: &GameId,
+        version: i64,
+        act: impl Fn(&mut Game, Color, Timestamp) -> PlayResult<Act>,
+    ) -> PlayResult<Changed> {
+        self.change(id, Actor::Bot(version), act).await
+    }
+
+    /// Game `id` as it is now, as an update that says nothing of what happened: for a stream
+    /// that fell behind.
+    pub async fn current(&self, id: &GameId) -> PlayResult<Update> {
+        let stored = self.load(id).await?;
+        Ok(Update {
+            version: stored.version,
+            happened: Vec::new(),
+            joined: stored::joined(&stored),
+            game: stored.state,
+        })
+    }
+
+    /// Where game `id`'s rematch stands.
+    pub async fn rematch_of(&self, id: &GameId) -> PlayResult<Rematch> {
+        Ok(self.store.rematch(id).await?)
+    }
+}
+
+fn seen(id: &GameId, stored: Stored, viewer: Viewer) -> Seen {
+    Seen {
+        id: id.clone(),
+        joined: stored::joined(&stored),
+        version: stored.version,
+        game: stored.state,
+        viewer,
+    }
+}

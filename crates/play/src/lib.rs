@@ -1,0 +1,50 @@
+//! The live GMO chess service over the engine and the store, knowing no HTTP: games changed and
+//! committed (`games`), flags that fall (`games::flag_falls`), the hub of streams and the relay
+//! between processes, bots, the lobby, rematches, value evaluations, labs, the library of
+//! designs, retention. A change says what happened ([`Happened`], decided in one place,
+//! `progress`); whoever serves the service renders it.
+//!
+//! `Service::start` opens the store and starts the background workers; its parts are the API.
+
+mod bot_seats;
+mod bots;
+mod cache;
+mod error;
+pub mod games;
+mod hub;
+mod labs;
+mod library;
+pub mod lobby;
+mod locks;
+mod metrics;
+mod progress;
+mod relay;
+mod rematch;
+mod retention;
+mod rewind;
+mod service;
+mod settings;
+mod stored;
+mod time;
+mod timers;
+pub mod values;
+
+pub use bot_seats::BOT_GAME_MAX_CLOCK;
+pub use error::{PlayCode, PlayError, PlayResult};
+pub use games::{Changed, Created, Games, NewGameRequest, Seen, Watch, flag_falls};
+/// A seat's token in the rematch of a game, derived from its token there.
+pub use gmo_store::rematch_token;
+pub use hub::{Happened, Hub, Missed, PlyViews, Subscription, Update};
+pub use labs::{Labs, MAX_LAB_DNA_LETTERS, NewLab};
+pub use library::Library;
+pub use lobby::Lobby;
+pub use metrics::Metrics;
+pub use progress::Act;
+pub use rematch::{RematchState, Rematches};
+pub use retention::{Retention, retain_once};
+pub use service::{Running, Service};
+pub use settings::{Settings, defaults, duration_between};
+pub use stored::Stored;
+pub use time::now;
+pub use timers::Timers;
+pub use values::Values;

@@ -1,0 +1,132 @@
+//! The game service as one value: its parts wired together over one store, and its background
+//! workers started and stopped (as lila's `Env` does). Whoever serves it (the HTTP edge, a test)
+//! holds a [`Service`] and calls its parts.
+
+use crate::bots;
+use crate::error::PlayResult;
+use crate::games::{Games, Parts};
+use crate::hub::Hub;
+use crate::labs::Labs;
+use crate::library::Library;
+use crate::lobby::Lobby;
+use crate::metrics::Metrics;
+use crate::relay::Relay;
+use crate::rematch::Rematches;
+use crate::retention;
+use crate::settings::Settings;
+use crate::timers::Timers;
+use crate::values::Values;
+use gmo_store::{Store, StoreError};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+/// How many bot turns may wait for this process's bot worker; beyond it a turn waits for the
+/// takeover loop (its lease runs out first).
+const BOT_WAKES: usize = 1_024;
+
+/// The game service. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Service {
+    pub games: Games,
+    pub lobby: Lobby,
+    pub rematches: Rematches,
+    pub values: Values,
+    pub labs: Labs,
+    pub library: Library,
+    pub metrics: Metrics,
+    store: Store,
+}
+
+/// The service with its workers running.
+#[derive(Debug)]
+pub struct Running {
+    service: Service,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl Service {
+    /// Opens the store (running the migrations) and starts the background workers: the clock
+    /// sweep, bots, the lobby's relay and sweep, evaluations, retention, and the relay of other
+    /// processes' changes.
+    pub async fn start(settings: &Settings) -> Result<Running, StoreError> {
+        let store =
+            Store::connect_with(&settings.database_url, settings.database_connections).await?;
+        let instance: Arc<str> =
+            format!("{}-{}", std::process::id(), &gmo_store::new_id()[..8]).into();
+        let hub = Arc::new(Hub::default());
+        let timers = Arc::new(Timers::default());
+        let relay = Arc::new(Relay::new(store.clone()));
+        let metrics = Metrics::default();
+        let (wakes, woken) = mpsc::channel(BOT_WAKES);
+        let games = Games::new(Parts {
+            store: store.clone(),
+            hub: hub.clone(),
+            relay: relay.clone(),
+            timers: timers.clone(),
+            metrics: metrics.clone(),
+            instance: instance.clone(),
+            wakes,
+            max_bot_games: settings.max_bot_games,
+        });
+        let library = Library::new(store.clone());
+        let service = Service {
+            lobby: Lobby::new(games.clone(), settings.seek_limits()),
+            rematches: Rematches::new(games.clone()),
+            values: Values::new(store.clone(), settings.value_limits(), instance),
+            labs: Labs::new(store.clone(), library.clone()),
+            library,
+            metrics,
+            store: store.clone(),
+            games,
+        };
+        let every = settings.sweep_interval;
+        let workers = vec![
+            tokio::spawn(service.games.clone().sweep_forever(every)),
+            tokio::spawn(bots::run(service.games.clone(), woken, every)),
+            tokio::spawn(service.lobby.clone().run(every)),
+            tokio::spawn(service.values.clone().run(every)),
+            tokio::spawn(retention::retain_forever(store, settings.retention())),
+            tokio::spawn(relay.run(hub, timers)),
+        ];
+        Ok(Running { service, workers })
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> PlayResult<()> {
+        Ok(self.store.ping().await?)
+    }
+}
+
+impl Running {
+    pub fn service(&self) -> &Service {
+        &self.service
+    }
+
+    /// Stops the background workers (requests in flight go on).
+    pub fn stop_workers(&self) {
+        for worker in &self.workers {
+            worker.abort();
+        }
+    }
+
+    /// Stops the workers, hands this process's bot turns and evaluations to the others (or to
+    /// the next start) at once, and closes the store.
+    pub async fn close(self) {
+        self.stop_workers();
+        let store = &self.service.store;
+        let instance = self.service.games.instance();
+        if let Err(error) = store.release_bot_leases(instance).await {
+            tracing::warn!(%error, "could not release this process's bot turns");
+        }
+        // Evaluations it ran go back to the queue, to be taken over from their last count.
+        if let Err(error) = store.release_value_jobs(instance).await {
+            tracing::warn!(%error, "could not release this process's value evaluations");
+        }
+        store.close().await;
+    }
+}

@@ -1,0 +1,183 @@
+//! The lines of a game's stream (`GET /api/games/{id}/stream`, NDJSON): the first is the game as
+//! the caller may see it, every later one says what happened. [`change_lines`] is the one place
+//! that turns what the game service says happened into lines.
+
+use crate::views::{GameView, game_view};
+use gmo_engine::{Color, Game, PlyView, Viewer};
+use gmo_play::{Happened, Update};
+use gmo_store::Joined;
+use gmo_types::{GameId, Timestamp};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// What a line of a game's stream says happened (docs/service.md: the stream's `"type"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LineType {
+    /// A move was made (the line carries its `ply`).
+    Move,
+    /// A pawn was promoted (the line carries its `ply`).
+    Promotion,
+    /// A seat loaded its preset, toggled a king or declared ready.
+    Setup,
+    /// Both seats are ready: the game and White's clock start.
+    Start,
+    /// A move froze the game: both clocks stand still until `frozen_until`.
+    Clock,
+    /// The game is over (`status` and `reason` say how).
+    End,
+    /// The stream fell behind: this is the game as it is now.
+    Resync,
+    /// A seat offered a draw (`game.draw_offer` names it).
+    DrawOffer,
+    /// The pending draw offer was declined: the other seat moved.
+    DrawDeclined,
+    /// The other seat accepted the draw offer: an `end` line follows (reason `agreement`).
+    DrawAgreed,
+    /// A seat asked for a rematch (`color`); after the end, on seats' streams only.
+    RematchOffer,
+    /// Both seats asked for a rematch: the line names the new game and this seat's token in it.
+    Rematch,
+    /// A seat's holder opened the game for the first time (`game.seats.<color>.joined` turned
+    /// `true`); no change of the game, so the line repeats the last version shown.
+    Joined,
+}
+
+/// One line of a game's stream: the first is the game as the caller may see it, every later one
+/// a change.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum StreamLine {
+    View(StreamStart),
+    Change(ChangeLine),
+    RematchOffer(RematchOfferLine),
+    Rematch(RematchLine),
+}
+
+/// After the end, on a seat's stream: a seat asked for a rematch.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchOfferLine {
+    /// `rematch_offer`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The seat that asked.
+    pub color: Color,
+}
+
+/// After the end, on a seat's stream: both seats asked, the new game has started (colours
+/// swapped). The stream closes after this line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RematchLine {
+    /// `rematch`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The new game's id.
+    #[schema(value_type = crate::schema::Id)]
+    pub game: String,
+    /// This seat's token in the new game (the token of its seat there, the other colour).
+    #[schema(value_type = crate::schema::Token)]
+    pub token: String,
+}
+
+/// The first line: the game as the caller may see it, with every ply so far.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StreamStart {
+    #[serde(flatten)]
+    pub game: GameView,
+    /// Every ply so far as the caller may see it, oldest first (as `GET /api/games/{id}/plies`).
+    pub plies: Vec<PlyView>,
+}
+
+/// A change of the game, with the game as the caller may see it afterwards.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangeLine {
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The game's version after the change (it only grows).
+    pub version: i64,
+    /// On `move` and `promotion` lines: the ply as the caller may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<PlyView>,
+    pub game: GameView,
+}
+
+/// The lines a committed change of game `id` makes on a stream of `viewer`, in order: one for
+/// each thing that happened, each with the game as the viewer sees it afterwards (`joined`: the
+/// seats the stream has shown as taken). A change that does not say what happened (the game as
+/// it is now, after the stream fell behind) is one `resync` line. News (a seat joining, a
+/// rematch) makes no change line: [`joined_line`] and [`rematch_line`] show it.
+pub fn change_lines(
+    id: &GameId,
+    update: &Update,
+    joined: Joined,
+    viewer: Viewer,
+    now: Timestamp,
+) -> Vec<StreamLine> {
+    let game = game_view(id, &update.game, joined, viewer, now);
+    let line = |kind, ply: Option<&PlyView>| {
+        StreamLine::Change(ChangeLine {
+            kind,
+            version: update.version,
+            ply: ply.cloned(),
+            game: game.clone(),
+        })
+    };
+    if update.happened.is_empty() {
+        return vec![line(LineType::Resync, None)];
+    }
+    update
+        .happened
+        .iter()
+        .filter_map(|happened| {
+            let (kind, ply) = match happened {
+                Happened::SetUp => (LineType::Setup, None),
+                Happened::Started => (LineType::Start, None),
+                Happened::Moved(plies) => (LineType::Move, plies.for_viewer(viewer)),
+                Happened::Promoted(plies) => (LineType::Promotion, plies.for_viewer(viewer)),
+                Happened::Froze => (LineType::Clock, None),
+                Happened::DrawOffered => (LineType::DrawOffer, None),
+                Happened::DrawDeclined => (LineType::DrawDeclined, None),
+                Happened::DrawAgreed => (LineType::DrawAgreed, None),
+                Happened::Ended => (LineType::End, None),
+                Happened::Joined(_) | Happened::RematchAsked(_) | Happened::RematchStarted(_) => {
+                    return None;
+                }
+            };
+            Some(line(kind, ply))
+        })
+        .collect()
+}
+
+/// A seat joined: the game as last shown (`game` at `version`), with `joined` seats taken.
+pub fn joined_line(
+    id: &GameId,
+    game: &Game,
+    version: i64,
+    joined: Joined,
+    viewer: Viewer,
+    now: Timestamp,
+) -> StreamLine {
+    StreamLine::Change(ChangeLine {
+        kind: LineType::Joined,
+        version,
+        ply: None,
+        game: game_view(id, game, joined, viewer, now),
+    })
+}
+
+/// Rematch news for a seat's stream: a seat asked, or the rematch started, in which the seat's
+/// token is `token`.
+pub fn rematch_line(news: &Happened, token: &str) -> Option<StreamLine> {
+    match news {
+        Happened::RematchAsked(color) => Some(StreamLine::RematchOffer(RematchOfferLine {
+            kind: LineType::RematchOffer,
+            color: *color,
+        })),
+        Happened::RematchStarted(game) => Some(StreamLine::Rematch(RematchLine {
+            kind: LineType::Rematch,
+            token: token.to_owned(),
+            game: game.to_string(),
+        })),
+        _ => None,
+    }
+}

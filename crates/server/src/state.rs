@@ -1,0 +1,42 @@
+//! What every handler shares: the game service and the edge's own parts. Cheap to clone.
+
+use crate::limits::Clients;
+use crate::metrics::Metrics;
+use crate::settings::Settings;
+use axum::extract::FromRef;
+use gmo_play::Service;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// The game service.
+    pub play: Service,
+    pub settings: Arc<Settings>,
+    /// Who clients are, and their creation budgets.
+    pub clients: Arc<Clients>,
+    pub metrics: Arc<Metrics>,
+    /// Turns true when the server stops: open streams end so the shutdown can finish.
+    pub closing: watch::Receiver<bool>,
+}
+
+impl AppState {
+    pub fn new(play: Service, settings: Settings, closing: watch::Receiver<bool>) -> AppState {
+        AppState {
+            clients: Arc::new(Clients::new(
+                settings.rate_limit,
+                settings.trusted_proxies.clone(),
+            )),
+            metrics: Arc::new(Metrics::new(&play.metrics)),
+            settings: Arc::new(settings),
+            play,
+            closing,
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<Clients> {
+    fn from_ref(state: &AppState) -> Arc<Clients> {
+        state.clients.clone()
+    }
+}
