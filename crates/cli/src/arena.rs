@@ -269,6 +269,7 @@ fn ending(game: &Game, plies: u32) -> Outcome {
         Some(Reason::NoLegalMoves) => "no legal moves",
         Some(Reason::Resigned) => "resigned",
         Some(Reason::Agreement) => "draw agreed",
+        Some(Reason::NoFirstMove) => "no first move",
         None => "aborted",
     };
     Outcome { winner, why, plies }
