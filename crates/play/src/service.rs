@@ -17,6 +17,7 @@ use crate::settings::Settings;
 use crate::timers::Timers;
 use crate::values::Values;
 use gmo_store::{Store, StoreError};
+use gmo_types::Millis;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -68,6 +69,7 @@ impl Service {
             instance: instance.clone(),
             wakes,
             max_bot_games: settings.max_bot_games,
+            first_move: Millis::from_std(settings.first_move_time),
         });
         let library = Library::new(store.clone());
         let service = Service {

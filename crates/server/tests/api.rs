@@ -6,6 +6,7 @@ mod common;
 mod contract;
 mod durable;
 mod edge;
+mod first;
 mod lichess;
 mod lobby;
 mod workbench;
@@ -549,7 +550,9 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
     let started = set_up(&server, &id, &black, &black_preset, "c4").await;
     assert_eq!(started["status"], "in_progress");
     assert_eq!(started["to_move"], "white");
-    assert_eq!(started["clocks"]["running"], "white");
+    // The first moves are on no clock: White's first-move timer runs instead (rules §5.4).
+    assert_eq!(started["clocks"]["running"], Value::Null);
+    assert!(started["first_move_deadline"].is_string(), "{started}");
     assert!(
         piece(&started, "c4").expect("c4")["code"].is_string(),
         "own codes shown"
@@ -560,7 +563,9 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
     );
 
     play(&server, &id, &white, "b2", "c3").await;
-    play(&server, &id, &black, "b3", "b2").await;
+    let clocks_start = play(&server, &id, &black, "b3", "b2").await;
+    assert_eq!(clocks_start["game"]["clocks"]["running"], "white");
+    assert_eq!(clocks_start["game"]["first_move_deadline"], Value::Null);
     let due = play(&server, &id, &white, "c3", "d4").await;
     assert_eq!(due["game"]["promotion_due"], "d4");
     assert_eq!(due["game"]["to_move"], "white");
@@ -644,8 +649,11 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
     let mut stream = server.stream(&id, None).await;
     let (first, _) = stream.next().await.expect("the first line");
     assert_eq!(first["you"], Value::Null);
-    let started_at = Instant::now();
     set_up(&server, &id, &black, "default", "d8").await;
+    // The clocks start once both sides have moved (rules §5.4): then White's two seconds run.
+    play(&server, &id, &white, "e2", "e3").await;
+    let started_at = Instant::now();
+    play(&server, &id, &black, "e7", "e6").await;
     let mut types = Vec::new();
     let mut last = Value::Null;
     while let Some((line, _)) = stream.next_within(Duration::from_secs(5)).await {
@@ -654,7 +662,10 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
     }
     let took = started_at.elapsed();
     // Black's first request joins its seat, then its setup starts the game.
-    assert_eq!(types, ["joined", "setup", "setup", "start", "end"]);
+    assert_eq!(
+        types,
+        ["joined", "setup", "setup", "start", "move", "move", "end"]
+    );
     assert_eq!(last["game"]["status"], "black_won");
     assert_eq!(last["game"]["reason"], "time");
     assert_eq!(last["game"]["clocks"]["white_ms"], 0);
@@ -666,8 +677,12 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
         .get(&format!("/api/games/{id}/record"), Some(&white))
         .await;
     assert_eq!(record.status, 200);
-    assert_eq!(record.body["plies"], json!([]), "a flag fall is not a ply");
-    assert_eq!(record.body["replay"]["events"][0]["type"], "time");
+    assert_eq!(
+        record.body["plies"].as_array().map(Vec::len),
+        Some(2),
+        "a flag fall is not a ply"
+    );
+    assert_eq!(record.body["replay"]["events"][2]["type"], "time");
     check_record_replays(&record.body);
 }
 

@@ -27,7 +27,7 @@ use change::Actor;
 use gmo_engine::{Color, DrawOffer, Game, MoveView, Square, Viewer};
 use gmo_genome::Genome;
 use gmo_store::{Joined, Rematch, Store};
-use gmo_types::{GameId, Timestamp};
+use gmo_types::{GameId, Millis, Timestamp};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -54,6 +54,8 @@ pub struct Games {
     wakes: mpsc::Sender<BotWake>,
     /// The most live games with a bot seat in the deployment.
     max_bot_games: u32,
+    /// Each side's time for its first move in new games.
+    first_move: Millis,
 }
 
 /// A game as one viewer may see it now.
@@ -88,6 +90,7 @@ pub struct Parts {
     pub instance: Arc<str>,
     pub wakes: mpsc::Sender<BotWake>,
     pub max_bot_games: u32,
+    pub first_move: Millis,
 }
 
 impl Games {
@@ -101,6 +104,7 @@ impl Games {
             instance,
             wakes,
             max_bot_games,
+            first_move,
         } = parts;
         Games {
             store,
@@ -113,6 +117,7 @@ impl Games {
             instance,
             wakes,
             max_bot_games,
+            first_move,
         }
     }
 
