@@ -138,6 +138,12 @@ export class Board {
     this.moveFocus(squareName(x, y));
   }
 
+  // Puts the keyboard focus on the board: on `name`, or on the square that last had it.
+  focus(name) {
+    if (!this.cells) return;
+    this.moveFocus(name && this.inside(name) ? name : this.focusSquare);
+  }
+
   moveFocus(name) {
     this.cell(this.focusSquare)?.setAttribute('tabindex', '-1');
     this.focusSquare = name;

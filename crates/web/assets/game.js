@@ -11,12 +11,33 @@ import { follow, isOver } from './stream.js';
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
-import { resultText, opponentJoined, title, other } from './result.js';
+import { resultText, opponentJoined, title, other, botName } from './result.js';
 import { History, renderHistory, plyText } from './history.js';
 import { showPiece } from './pieceinfo.js';
+import { standardName } from './pieces.js';
 import { chime, muted, setMuted } from './alert.js';
+import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
+import { differencesBox } from './differences.js';
 
 export { resultText };
+
+// The words of setup, notices and the new controls (the older strings are where they are used).
+const TEXT = {
+  autoRunning: (preset) => `Setting up your side for you: preset ${preset}, a king, ready…`,
+  autoDone: (preset, kings) => `Set up for you: preset ${preset}, king on ${kings}, ready.`,
+  autoFailed: (preset, message) => `Your preset ${preset} could not be set up (${message}). Set up by hand below.`,
+  customiseNext: 'Customise setup in new games',
+  customiseNote: 'You set up by hand: load a preset, mark your kings, then declare ready.',
+  setUpForMe: 'Set up for me',
+  waiting: 'Setting up: you are ready; waiting for your opponent.',
+  setupSteps: 'Setting up: load a preset, mark your kings, then declare ready.',
+  youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
+  theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
+  played: (color, ply) => `${title(color)} played ${ply}`,
+  opponent: 'Opponent',
+  you: 'You',
+};
+const DIFFERENCES_KEY = 'gmo.differences';
 
 export function gamePage(root, id, token) {
   let view = null;
@@ -50,7 +71,19 @@ export function gamePage(root, id, token) {
   const topBar = h('div', { class: 'player-bar top' });
   const bottomBar = h('div', { class: 'player-bar bottom' });
   const invite = h('div', { id: 'invite' });
-  const setup = h('div', { id: 'setup' });
+  const setup = h('div', { id: 'setup', hidden: true });
+  let differencesHidden = false;
+  try { differencesHidden = localStorage.getItem(DIFFERENCES_KEY) === 'hidden'; } catch { /* shown */ }
+  const differences = differencesBox({
+    id: 'differences',
+    onHide: () => {
+      differencesHidden = true;
+      try { localStorage.setItem(DIFFERENCES_KEY, 'hidden'); } catch { /* for this page only */ }
+      differences.hidden = true;
+      board.focus();
+    },
+  });
+  differences.hidden = true;
   const promotion = h('div', { id: 'promotion' });
   const pieceInfo = h('section', { class: 'panel piece-info', id: 'piece-info', 'aria-live': 'polite', hidden: true });
   const moveList = h('ol', { id: 'move-list', class: 'moves', 'aria-label': 'Moves' });
@@ -77,8 +110,8 @@ export function gamePage(root, id, token) {
     h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h2', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
-      invite, setup, promotion, pieceInfo,
+        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
+      invite, setup, differences, promotion, pieceInfo,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
       h('section', { class: 'panel' }, drawRow, actions, connection,
         h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'))))));
@@ -110,9 +143,7 @@ export function gamePage(root, id, token) {
       const before = view;
       if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
         history.push(line.ply, game);
-        if (before && before.you && game.to_move === before.you && line.type === 'move' && game.status === 'in_progress') {
-          toast(`${title(other(before.you))} played ${plyText(line.ply)}`);
-        }
+        notePly(line, before, game);
       }
       if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
         && !opponentJoined(before, other(before.you)) && opponentJoined(game, other(before.you))) {
@@ -138,6 +169,31 @@ export function gamePage(root, id, token) {
     // follows it again (FOLLOWS_AFTER_END), and for as long as it waits for its own rematch.
     afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < FOLLOWS_AFTER_END),
   });
+
+  // Says what the other side did — never one's own move as the opponent's: the mover is the
+  // owner of the piece that moved (a move that leaves a promotion due keeps its mover to move).
+  function notePly(line, before, game) {
+    if (!before || !before.you || isOver(game)) return;
+    const ply = line.ply;
+    const at = (square) => before.board.find((p) => p.square === square);
+    if (line.type === 'promotion') {
+      const square = ply.promotion;
+      const mover = (at(square) && at(square).color) || before.to_move;
+      const to = promotedTo(ply);
+      toast(mover === before.you ? TEXT.youPromoted(square, to) : TEXT.theyPromoted(mover, square, to));
+      return;
+    }
+    const mover = (at(ply.from) && at(ply.from).color) || before.to_move;
+    if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
+  }
+
+  // What a pawn became, in words: a standard piece by name, another genome by its code; the
+  // opponent's hidden genome is not named.
+  function promotedTo(ply) {
+    const name = standardName(ply.genome);
+    if (name) return `a ${name}`;
+    return ply.genome ? `the piece ${ply.genome}` : '';
+  }
 
   function noteRematch(color) {
     if (!view || !(color in rematchAsked) || rematchAsked[color]) return;
@@ -178,6 +234,7 @@ export function gamePage(root, id, token) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
     }
     if (isOver(view) && !wasOver && !recordLoaded) loadRecord();
+    maybeAutoSetup();
     if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
     document.title = isOver(view) ? `${resultText(view)} — GMO chess`
       : myTurn() ? `● Your move — GMO chess` : `Game ${id} — GMO chess`;
@@ -412,6 +469,7 @@ export function gamePage(root, id, token) {
     renderFreeze();
     renderInvite();
     renderSetup();
+    renderDifferences();
     renderPromotion();
     renderMoves();
     renderDraw();
@@ -422,7 +480,8 @@ export function gamePage(root, id, token) {
 
   function playerLabel(color) {
     const seat = view.seats[color];
-    const who = view.you === color ? 'You' : view.you ? 'Opponent' : title(color);
+    const bot = remembered(id).bot;
+    const who = view.you === color ? TEXT.you : bot && view.you ? botName(bot) : view.you ? TEXT.opponent : title(color);
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
     if (view.status === 'in_progress' && view.to_move === color) badges.push('to move');
@@ -436,7 +495,8 @@ export function gamePage(root, id, token) {
   function statusText() {
     if (isOver(view)) return resultText(view);
     if (view.status === 'setup') {
-      return view.you ? 'Setting up: load a preset, mark your kings, then declare ready.' : 'The players are setting up.';
+      if (!view.you) return 'The players are setting up.';
+      return view.seats[view.you].ready ? TEXT.waiting : TEXT.setupSteps;
     }
     if (view.promotion_due) {
       return view.to_move === view.you ? `Promote your pawn on ${view.promotion_due}.` : `${title(view.to_move)} is promoting on ${view.promotion_due}.`;
@@ -477,35 +537,136 @@ export function gamePage(root, id, token) {
       h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
   }
 
+  // Setup. Unless the player customises it, the page sets the seat up by itself at once (the
+  // player's preset, its king, ready: setup.js). The panel is built once and updated in place,
+  // so what is typed in the preset field and the focus survive every new view.
+  let setupPlan = null; // {customise, preset} for this game, decided once
+  let autoState = null; // null, 'running', 'done' or 'failed'
+  let autoError = '';
+  const presetField = h('input', {
+    id: 'preset-code', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code',
+  });
+  const loadButton = h('button', { type: 'submit', id: 'load-preset' }, 'Load');
+  const readyButton = h('button', { type: 'button', id: 'ready', class: 'primary', onclick: declareReady }, 'Ready');
+  const presetStep = h('li', {}, h('form', { class: 'row', onsubmit: loadPreset },
+    h('label', { for: 'preset-code' }, 'Preset'), presetField, loadButton));
+  const kingStep = h('li', {});
+  const readyStep = h('li', {}, readyButton);
+  const steps = h('ol', { class: 'steps', id: 'setup-steps' }, presetStep, kingStep, readyStep);
+  const autoNote = h('p', { id: 'setup-auto', role: 'status' });
+  const manualNote = h('p', { class: 'hint', id: 'setup-manual' }, TEXT.customiseNote);
+  const autoButton = h('button', { type: 'button', id: 'auto-setup', class: 'small', onclick: () => runAutoSetup(true) }, TEXT.setUpForMe);
+  const customiseBox = h('input', {
+    type: 'checkbox', id: 'setup-customise',
+    onchange: (event) => saveSetupChoice({ customise: event.currentTarget.checked }),
+  });
+  const opponentNote = h('p', { class: 'hint', id: 'setup-opponent' });
+  setup.append(h('section', { class: 'panel setup' },
+    h('h3', {}, 'Setup'),
+    autoNote, manualNote, steps,
+    h('div', { class: 'row' }, autoButton),
+    opponentNote,
+    h('p', { class: 'hint' }, h('label', {}, customiseBox, ' ', TEXT.customiseNext)),
+    h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
+
+  // This game's setup: decided the first time the page sees its seat in setup, from the
+  // player's choice (kept with the seat, so a reload keeps it).
+  function plan() {
+    if (setupPlan) return setupPlan;
+    const saved = remembered(id);
+    const choice = setupChoice();
+    if (saved.setup === 'auto' || saved.setup === 'custom') {
+      setupPlan = { customise: saved.setup === 'custom', preset: saved.preset || choice.preset };
+    } else {
+      setupPlan = { customise: choice.customise, preset: saved.preset || choice.preset };
+      remember(id, { setup: setupPlan.customise ? 'custom' : 'auto', preset: setupPlan.preset }, { touch: false });
+    }
+    presetField.value = saved.presetLoaded || setupPlan.preset;
+    return setupPlan;
+  }
+
+  function maybeAutoSetup() {
+    if (!token || !view || !view.you || view.status !== 'setup' || gone) return;
+    const seat = view.seats[view.you];
+    if (seat.ready || autoState || plan().customise) return;
+    runAutoSetup(false);
+  }
+
+  async function runAutoSetup(asked) {
+    if (autoState === 'running' || !view || view.status !== 'setup') return;
+    const preset = asked ? presetField.value.trim() || plan().preset : plan().preset;
+    autoState = 'running';
+    autoError = '';
+    if (view) renderSetup();
+    try {
+      await autoSetup(id, token, view, preset, (game) => {
+        if (game.seats[game.you].preset && !remembered(id).presetLoaded) remember(id, { presetLoaded: preset }, { touch: false });
+        if (!live) apply(game);
+      });
+      autoState = 'done';
+      if (!remembered(id).presetLoaded) remember(id, { presetLoaded: preset }, { touch: false });
+      presetField.value = remembered(id).presetLoaded;
+      if (asked) board.focus();
+    } catch (error) {
+      autoState = 'failed';
+      autoError = TEXT.autoFailed(preset, error.message);
+    }
+    if (view && !gone) render();
+  }
+
+  async function loadPreset(event) {
+    event.preventDefault();
+    const preset = presetField.value.trim() || DEFAULT_PRESET;
+    const answer = await act(() => api.gamePreset(id, token, preset), 'Preset loaded');
+    if (!answer) return;
+    remember(id, { presetLoaded: preset }, { touch: false });
+    saveSetupChoice({ preset });
+    presetField.value = preset;
+    // The next step is on the board: marking a king (the focus goes where the king would be).
+    board.focus(answer && Array.isArray(answer.board) && answer.you ? kingSquare(answer, answer.you) : null);
+  }
+
+  async function declareReady() {
+    const answer = await act(() => api.gameReady(id, token), 'Ready');
+    if (answer) board.focus();
+  }
+
   function renderSetup() {
-    if (!view.you || view.status !== 'setup') { setup.replaceChildren(); return; }
+    const shown = !!(view.you && token && view.status === 'setup');
+    setup.hidden = !shown;
+    if (!shown) return;
     const seat = view.seats[view.you];
     const them = view.seats[other(view.you)];
-    const kings = view.board.filter((p) => p.color === view.you && p.king).length;
-    const presetField = h('input', {
-      id: 'preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false',
-      'aria-label': 'Preset code', disabled: seat.preset,
-    });
-    const loadPreset = (event) => {
-      event.preventDefault();
-      act(() => api.gamePreset(id, token, presetField.value.trim() || 'default'), 'Preset loaded');
-    };
-    fill(setup, h('section', { class: 'panel setup' },
-      h('h3', {}, 'Setup'),
-      h('ol', { class: 'steps' },
-        h('li', { class: seat.preset ? 'done' : '' },
-          h('form', { class: 'row', onsubmit: loadPreset },
-            h('label', { for: 'preset-code' }, 'Preset'), presetField,
-            h('button', { type: 'submit', id: 'load-preset', disabled: seat.preset }, seat.preset ? 'Loaded' : 'Load'))),
-        h('li', { class: kings > 0 ? 'done' : '' },
-          seat.preset ? `Click your pieces to mark kings: ${kings} marked.` : 'Then mark at least one king by clicking it.'),
-        h('li', { class: seat.ready ? 'done' : '' },
-          h('button', {
-            type: 'button', id: 'ready', class: 'primary', disabled: seat.ready || !seat.preset || kings === 0,
-            onclick: () => act(() => api.gameReady(id, token), 'Ready'),
-          }, seat.ready ? 'Ready ✓' : 'Ready'))),
-      h('p', { class: 'hint' }, `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`),
-      h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
+    const mine = view.board.filter((p) => p.color === view.you && p.king).map((p) => p.square);
+    const manual = plan().customise || autoState === 'failed';
+    const loaded = remembered(id).presetLoaded;
+    if (seat.preset && loaded && presetField.value !== loaded && document.activeElement !== presetField) presetField.value = loaded;
+    presetField.disabled = seat.preset;
+    loadButton.disabled = seat.preset;
+    loadButton.textContent = seat.preset ? 'Loaded' : 'Load';
+    presetStep.className = seat.preset ? 'done' : '';
+    kingStep.className = mine.length > 0 ? 'done' : '';
+    kingStep.textContent = seat.preset ? `Click your pieces to mark kings: ${mine.length} marked.` : 'Then mark at least one king by clicking it.';
+    readyStep.className = seat.ready ? 'done' : '';
+    readyButton.disabled = seat.ready || !seat.preset || mine.length === 0;
+    readyButton.textContent = seat.ready ? 'Ready ✓' : 'Ready';
+    steps.hidden = !manual;
+    manualNote.hidden = !manual || autoState === 'failed';
+    autoButton.hidden = !manual || seat.ready;
+    // After a reload the seat may be set up already: say so as if it had just been done.
+    const done = autoState === 'done' || (!autoState && !manual && seat.ready);
+    autoNote.hidden = !autoState && !done;
+    autoNote.className = autoState === 'failed' ? 'notice' : 'joined';
+    autoNote.textContent = autoState === 'running' ? TEXT.autoRunning(plan().preset)
+      : autoState === 'failed' ? autoError
+        : done ? TEXT.autoDone(loaded || plan().preset, mine.join(', ')) : '';
+    customiseBox.checked = setupChoice().customise;
+    opponentNote.textContent = `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`;
+  }
+
+  function renderDifferences() {
+    const early = view.status === 'setup' || (view.status === 'in_progress' && view.moves_played < 2);
+    differences.hidden = differencesHidden || !view.you || !early;
   }
 
   function renderPromotion() {
@@ -515,7 +676,13 @@ export function gamePage(root, id, token) {
     promotion.dataset.square = due;
     fill(promotion, promotionPicker({
       square: due, color: view.you,
-      onPick: (ref) => act(() => api.gamePromote(id, token, ref), 'Promoted').then((ok) => { if (ok) promotion.replaceChildren(); }),
+      onPick: (ref) => act(() => api.gamePromote(id, token, ref)).then((answer) => {
+        if (!answer) return;
+        promotion.replaceChildren();
+        // The stream's line says it; without the stream, the answer does.
+        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply)));
+        board.focus();
+      }),
     }));
   }
 
@@ -573,7 +740,7 @@ export function gamePage(root, id, token) {
       }, wantRematch ? 'Rematch asked…' : theyAsked ? 'Accept the rematch' : 'Rematch'));
     }
     controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, 'New game'));
-    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: api.recordPath(id), id: 'record-link', target: '_blank', rel: 'noopener' }, 'The record'));
+    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: `#/record/${encodeURIComponent(id)}`, id: 'record-link' }, 'The record'));
     fill(result,
       h('button', {
         type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
@@ -600,7 +767,11 @@ export function gamePage(root, id, token) {
   function goRematch(newId, newToken) {
     if (gone) return;
     const before = remembered(id);
-    remember(newId, { token: newToken, color: view && view.you ? other(view.you) : undefined, bot: before.bot || false, rematchOf: id });
+    // The rematch keeps the bot and the preset this game was set up with.
+    remember(newId, {
+      token: newToken, color: view && view.you ? other(view.you) : undefined, bot: before.bot || false, rematchOf: id,
+      preset: before.presetLoaded || before.preset,
+    });
     location.hash = `#/game/${encodeURIComponent(newId)}?token=${encodeURIComponent(newToken)}`;
   }
 

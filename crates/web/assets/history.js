@@ -192,12 +192,16 @@ export class History {
 }
 
 // The move list: numbered pairs ("1. e2–e3 e7–e6"), every ply a button that shows its position.
+// A row is the number and one cell per side, always three columns: a promotion goes into the
+// cell of the move that made it, under it, so the other side's move keeps its column.
 export function renderHistory(list, history, { viewing, onPick }) {
   const rows = [];
   let count = 0;
   let row = null;
+  let cells = null;
   const newRow = (number, blackFirst) => {
-    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`));
+    cells = { white: h('span', { class: 'cell white' }), black: h('span', { class: 'cell black' }) };
+    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`), cells.white, cells.black);
     rows.push(row);
   };
   history.entries.forEach((entry, index) => {
@@ -208,16 +212,18 @@ export function renderHistory(list, history, { viewing, onPick }) {
       return;
     }
     const ply = entry.ply;
-    let side = null;
+    let side;
     if (isMove(ply)) {
       side = count % 2 === 0 ? 'white' : 'black';
       if (side === 'white' || !row) newRow(Math.floor(count / 2) + 1, side === 'black');
       count += 1;
-    } else if (!row) {
-      newRow(Math.max(1, Math.ceil(count / 2)), false);
+    } else {
+      // The side of the move before it: the pawn's owner.
+      side = (count - 1) % 2 === 0 ? 'white' : 'black';
+      if (!row) newRow(Math.max(1, Math.ceil(count / 2)), side === 'black');
     }
-    row.append(h('button', {
-      type: 'button', class: `ply ${side || 'promotion'}${index === viewing ? ' current' : ''}`,
+    cells[side].append(h('button', {
+      type: 'button', class: `ply ${isMove(ply) ? side : 'promotion'}${index === viewing ? ' current' : ''}`,
       'data-index': index, 'aria-current': index === viewing ? 'step' : null,
       onclick: () => onPick(index),
     }, plyText(ply)));
@@ -225,6 +231,11 @@ export function renderHistory(list, history, { viewing, onPick }) {
   if (rows.length === 0) rows.push(h('li', { class: 'empty' }, 'No moves yet.'));
   list.replaceChildren(...rows);
   const current = list.querySelector('.ply.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
-  else list.scrollTop = list.scrollHeight;
+  // Scrolls the list only, never the page (on a phone the board stays in view).
+  if (current) {
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  } else list.scrollTop = list.scrollHeight;
 }

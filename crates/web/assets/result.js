@@ -10,6 +10,13 @@ const REASONS = {
 };
 
 export const title = (color) => color.charAt(0).toUpperCase() + color.slice(1);
+
+// A bot by its strength: 'bot:search' → "Bot (search)", 'bot:search:200ms' → "Bot (search, 200ms)";
+// a bot this browser knows nothing more of is "Bot".
+export function botName(spec) {
+  const parts = typeof spec === 'string' ? spec.split(':').slice(1).filter(Boolean) : [];
+  return parts.length ? `Bot (${parts.join(', ')})` : 'Bot';
+}
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 
 export function resultText(view) {

@@ -406,6 +406,20 @@ async fn lab(driver: &mut Driver, base: String) {
         "return !!document.querySelector('.board [data-square=\"h8\"]')",
     )
     .await;
+    // A main heading; the DNA box's placeholder is an example ("e.g. …"), light and slanted, not
+    // to be taken for typed DNA.
+    let looks = client
+        .execute(
+            "const f = document.querySelector('#dna-input'); \
+             const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).map(Number); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+             return [document.querySelectorAll('h1').length, f.placeholder.startsWith('e.g. '), \
+               lum(getComputedStyle(f, '::placeholder').color) > lum(getComputedStyle(f).color) + 100 \
+                 && getComputedStyle(f, '::placeholder').fontStyle === 'italic'];",
+            vec![],
+        )
+        .await
+        .expect("the lab's heading and placeholder");
+    assert_eq!(looks, json!([1, true, true]));
 
     type_into(&client, "#dna-input", CUSTOM_DNA).await;
     wait_for(
@@ -755,6 +769,8 @@ async fn game(driver: &mut Driver, base: String) {
     )
     .await;
     shoot(&white, "home.png").await;
+    // Both players customise their setup: the page leaves it to them (load, kings, ready).
+    click(&white, "#customise-setup").await;
     click(&white, "#new-friend-game").await;
     let invite = wait_for(
         &white,
@@ -768,6 +784,7 @@ async fn game(driver: &mut Driver, base: String) {
         "{invite}"
     );
 
+    customise(&black, &base).await;
     black.goto(&invite).await.expect("the invite opens");
     wait_status(&black, "Setting up").await;
 
@@ -783,7 +800,7 @@ async fn game(driver: &mut Driver, base: String) {
     wait_for(
         &black,
         "white ready",
-        "return document.querySelector('#setup .hint')?.textContent.includes(', ready')",
+        "return document.querySelector('#setup-opponent')?.textContent.includes(', ready')",
     )
     .await;
     click(&black, "#ready").await;
@@ -1011,7 +1028,66 @@ async fn pages(driver: &mut Driver, base: String) {
         .await
         .expect("the look-up");
     wait_for(&client, "the rook", "return (document.querySelector('#genome-card h2')?.textContent ?? '').includes('standard rook')").await;
+    // A piece's page: the server's diagram of it (loaded, within the window, on a phone too) and
+    // "Use in the lab", which opens the lab with its DNA.
+    let diagram = "const i = document.querySelector('#genome-diagram'); \
+        return !!i && i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().right <= innerWidth";
+    wait_for(&client, "the rook's diagram", diagram).await;
     shoot(&client, "lookup-genome.png").await;
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    wait_for(&client, "the rook's diagram on a phone", diagram).await;
+    shoot(&client, "lookup-genome-phone.png").await;
+    click(&client, "#use-in-lab").await;
+    wait_for(
+        &client,
+        "the rook in the lab",
+        "return document.querySelector('#dna-code')?.textContent === '3gbkd6'",
+    )
+    .await;
+    client
+        .set_window_size(1000, 800)
+        .await
+        .expect("a desktop window");
+
+    // A preset's page: "Play the bot with this" starts a bot game with that preset, set up at
+    // once — its king genome (on e1 in this one) marked.
+    let preset: Value = reqwest::Client::new()
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook"]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let code = preset["code"].as_str().expect("a code").to_owned();
+    client
+        .goto(&format!("{base}/#/code/{code}"))
+        .await
+        .expect("the preset's page");
+    click(&client, "#play-preset").await;
+    wait_status(&client, "Your move").await;
+    wait_label(&client, "e1", "white king, marked king").await;
+    assert!(label_of(&client, "d1").await.contains("white queen"));
+    assert!(!label_of(&client, "d1").await.contains("king"));
+    assert!(
+        text_of(&client, ".player-bar.top .player")
+            .await
+            .contains("Bot (search)"),
+        "the bot by its strength"
+    );
+    // The page has its icon.
+    let icon = client
+        .execute(
+            "const l = document.querySelector('link[rel=icon]'); return l ? fetch(l.href).then(r => [r.status, r.headers.get('content-type')]) : null",
+            vec![],
+        )
+        .await
+        .expect("the icon");
+    assert_eq!(icon, json!([200, "image/svg+xml"]));
     client
         .goto(&format!("{base}/#/code/zzzzzz"))
         .await
@@ -1061,15 +1137,15 @@ async fn pages(driver: &mut Driver, base: String) {
     )
     .await;
     assert_eq!(text_of(&client, "#cannot-open").await, "");
-    // The bot set up its side already; ours is still to do.
-    wait_status(&client, "Setting up").await;
-    click(&client, "#load-preset").await;
+    // The bot set up its side already, and the page ours: the default preset, the king on d1.
+    wait_status(&client, "Your move").await;
     wait_label(&client, "d1", "white king").await;
     assert_eq!(
         text_of(&client, "#time-control").await,
         "Increment: +2 s after each move"
     );
-    assert_eq!(text_of(&client, ".player-bar.bottom .clock").await, "3:00");
+    let clock = text_of(&client, ".player-bar.bottom .clock").await;
+    assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
     shoot(&client, "game-bot.png").await;
     // No script errors on any page: the console stays clean.
     let errors = client
@@ -1098,26 +1174,24 @@ async fn start_friend_game(white: &Client, black: &Client, base: &str) -> String
             .contains("Waiting for your friend"),
         "before Black opens it"
     );
+    // Both pages set their side up by themselves (the default preset, the king on d, ready):
+    // the game starts once Black's page opens.
     black.goto(&invite).await.expect("the invite opens");
-    wait_status(black, "Setting up").await;
-    // White sees that the friend has opened the invite before Black does anything.
-    wait_for(
-        white,
-        "the invite opened",
-        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
-    )
-    .await;
-    for (client, king) in [(black, "d8"), (white, "d1")] {
-        click(client, "#load-preset").await;
-        wait_label(client, king, "king").await;
-        square(client, king).await;
-        wait_label(client, king, "marked king").await;
-    }
-    click(white, "#ready").await;
-    click(black, "#ready").await;
     wait_status(white, "Your move").await;
     wait_status(black, "White to move").await;
     invite
+}
+
+/// Ticks "Customise setup" on the home page: this browser's new games are set up by hand.
+async fn customise(client: &Client, base: &str) {
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    click(client, "#customise-setup").await;
+    wait_for(
+        client,
+        "customise remembered",
+        "return JSON.parse(localStorage.getItem('gmo.setup') || '{}').customise === true",
+    )
+    .await;
 }
 
 /// Plays `from`–`to` by clicking on the highlighted square, and waits for the other side to see it.
@@ -1193,6 +1267,8 @@ async fn invite_opened(driver: &mut Driver, base: String) {
         text_of(&white, "#invite-state").await
     );
 
+    // Black customises its setup, so that opening the invite is all it does.
+    customise(&black, &base).await;
     black.goto(&invite).await.expect("the invite opens");
     wait_status(&black, "Setting up").await;
     wait_for(
@@ -1417,6 +1493,8 @@ async fn come_back(driver: &mut Driver, base: String) {
         row.contains("You play White") && row.contains("Your move"),
         "{row}"
     );
+    // Four plies are two moves, as chess players count them.
+    assert!(row.contains("2 moves"), "{row}");
     shoot(&white, "home-my-games.png").await;
     click(&white, "#my-games-list .game-row a").await;
     wait_status(&white, "Your move").await;
@@ -1698,7 +1776,7 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         let hash = wait_for(
             client,
             "the new game",
-            &format!("return location.href !== {old:?} && location.hash.startsWith('#/game/') && document.querySelector('#game-status')?.textContent.includes('Setting up') ? location.hash : null"),
+            &format!("return location.href !== {old:?} && location.hash.startsWith('#/game/') && /Your move|White to move/.test(document.querySelector('#game-status')?.textContent ?? '') ? location.hash : null"),
         )
         .await;
         let hash = hash.as_str().unwrap_or_default().to_owned();
@@ -1715,7 +1793,8 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         assert_eq!(view.status(), 200, "the page's token opens the new game");
         let view: Value = view.json().await.expect("a view");
         assert_eq!(view["you"], now, "{view}");
-        assert_eq!(view["status"], "setup", "{view}");
+        // Ready to play at once: both pages set their side up by themselves.
+        assert_eq!(view["status"], "in_progress", "{view}");
         assert!(
             text_of(client, "#cannot-open").await.is_empty(),
             "no refusal on the page"
@@ -1727,8 +1806,8 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     // White is Black now, and the other way round: each sees its own seat at the bottom.
     wait_for(&white, "White plays Black", "return document.querySelector('.player-bar.bottom .player')?.textContent.includes('You (Black)')").await;
     wait_for(&black, "Black plays White", "return document.querySelector('.player-bar.bottom .player')?.textContent.includes('You (White)')").await;
-    click(&white, "#load-preset").await;
-    wait_label(&white, "d8", "black king").await;
+    wait_label(&white, "d8", "marked king").await;
+    wait_label(&black, "d1", "marked king").await;
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
@@ -1762,6 +1841,19 @@ async fn rules(driver: &mut Driver, base: String) {
             "The clock"
         ])
     );
+    // At the top, before anything else: what differs from chess, in plain words — in the first
+    // screen on a desktop and on a phone.
+    differences_at_the_top(&client).await;
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    differences_at_the_top(&client).await;
+    shoot(&client, "rules-phone.png").await;
+    client
+        .set_window_size(1280, 900)
+        .await
+        .expect("a desktop window");
     // Nine debuffs, freeze with both clocks.
     let debuffs = text_of(&client, "#rules-debuffs").await;
     assert!(
@@ -1804,19 +1896,15 @@ async fn rules(driver: &mut Driver, base: String) {
     // and what it does.
     client.goto(&format!("{base}/")).await.expect("home");
     click(&client, "#new-bot-game").await;
-    wait_status(&client, "Setting up").await;
-    assert!(
-        client
-            .find(Locator::Css("#setup a[href='#/rules']"))
-            .await
-            .is_ok()
-    );
-    click(&client, "#load-preset").await;
-    wait_label(&client, "d1", "white king").await;
-    square(&client, "d1").await;
-    wait_label(&client, "d1", "marked king").await;
-    click(&client, "#ready").await;
     wait_status(&client, "Your move").await;
+    wait_label(&client, "d1", "marked king").await;
+    // Beside the game's start: what differs from chess, with the way to all the rules.
+    wait_for(
+        &client,
+        "the differences beside the game",
+        "const b = document.querySelector('#differences'); return !!b && !b.hidden && !!b.querySelector('a[href=\"#/rules\"]')",
+    )
+    .await;
     assert!(
         client
             .find(Locator::Css(
@@ -1835,6 +1923,40 @@ async fn rules(driver: &mut Driver, base: String) {
     assert_eq!(text_of(&client, "#piece-code").await, "1hapeh");
     shoot(&client, "game-piece.png").await;
     client.close().await.expect("closed");
+}
+
+/// The rules page's "For chess players" box: right under the main heading, its top in the first
+/// screen, with the six differences.
+async fn differences_at_the_top(client: &Client) {
+    client
+        .execute("window.scrollTo(0, 0)", vec![])
+        .await
+        .expect("scrolled up");
+    let found = wait_for(
+        client,
+        "the differences box",
+        "const b = document.querySelector('#rules #differences'); if (!b) return null; \
+         const r = b.getBoundingClientRect(); \
+         return [b.previousElementSibling?.tagName, r.top >= 0 && r.top < innerHeight / 2, r.width > 0 && r.right <= innerWidth, \
+           b.querySelector('h2').textContent, b.textContent];",
+    )
+    .await;
+    assert_eq!(found[0], json!("H1"), "{found}");
+    assert_eq!(found[1], json!(true), "in the first screen: {found}");
+    assert_eq!(found[2], json!(true), "within the width: {found}");
+    assert_eq!(found[3], json!("For chess players: what’s different"));
+    let text = found[4].as_str().unwrap_or_default();
+    for point in [
+        "Pawns move one square",
+        "d1",
+        "no check",
+        "taking the king",
+        "freeze",
+        "capture your own pieces",
+        "DNA is hidden",
+    ] {
+        assert!(text.contains(point), "{point}: {text}");
+    }
 }
 
 /// The game id in a page's address, once it shows a game.
@@ -1863,6 +1985,15 @@ async fn lobby(driver: &mut Driver, base: String) {
         )
         .await;
     }
+    // The custom clock starts as the menu's 5 + 0, not 15 + 10.
+    let fields = first
+        .execute(
+            "return [document.querySelector('#seek-minutes').value, document.querySelector('#seek-increment').value]",
+            vec![],
+        )
+        .await
+        .expect("the fields");
+    assert_eq!(fields, json!(["5", "0"]));
     click(&first, "#seek-5-0").await;
     wait_for(
         &first,
@@ -1881,8 +2012,15 @@ async fn lobby(driver: &mut Driver, base: String) {
     click(&second, "#seek-5-0").await;
     let (one, two) = (game_of(&first).await, game_of(&second).await);
     assert_eq!(one, two, "both browsers are in the same game");
-    wait_status(&first, "Setting up").await;
-    wait_status(&second, "Setting up").await;
+    // Paired, both pages set their side up: the game is on at once.
+    for client in [&first, &second] {
+        wait_for(
+            client,
+            "the paired game under way",
+            "return /Your move|White to move/.test(document.querySelector('#game-status')?.textContent ?? '')",
+        )
+        .await;
+    }
     // Each page holds one seat: asked of the server with the token in its address.
     let seat = "const m = location.hash.match(/token=([0-9a-f]{32})/); \
         return fetch(`/api/games/${location.hash.split('/')[2].split('?')[0]}`, \
@@ -2010,4 +2148,491 @@ async fn value(driver: &mut Driver, base: String) {
     )
     .await;
     client.close().await.expect("the session closes");
+}
+
+browser_test!(
+    bot_and_friend_games_are_ready_at_once_unless_customised,
+    play_at_once
+);
+
+/// The contrast of a move dot on a dark square against the square (WCAG's ratio, the dot
+/// composited over the square's colour).
+const DOT_CONTRAST: &str = "const sq = document.querySelector('.sq.target.dark:not(.capture)'); if (!sq) return null; \
+    const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; }; \
+    const dot = rgba(getComputedStyle(sq, '::after').backgroundColor), base = rgba(getComputedStyle(sq).backgroundColor); \
+    const mix = [0, 1, 2].map(i => dot[i] * dot[3] + base[i] * (1 - dot[3])); \
+    const lum = (c) => { const l = c.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); \
+      return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; }; \
+    const [a, b] = [lum(mix), lum(base.slice(0, 3))]; return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);";
+
+/// Issue 22, "play at once": "Play the bot" opens a game that is ready to play — the default
+/// preset loaded, the king on d1 marked, ready — and the first move can be made within a second
+/// of the click; the bot is named by its strength; the differences from chess stand beside the
+/// start. "Customise setup" (remembered, with the chosen preset) leaves setup to the player: the
+/// preset field keeps a custom preset, the focus stays on the board after Load and Ready. Back
+/// to automatic, the custom preset's king genome (e1) is the one marked. A friend game between
+/// a desktop and a phone starts as soon as the friend opens the invite.
+async fn play_at_once(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    wait_for(
+        &client,
+        "the setup choice",
+        "return document.querySelector('#my-preset')?.value === 'default' && document.querySelector('#customise-setup')?.checked === false",
+    )
+    .await;
+    // Clicked in the page, timed in the page: from the click to "Your move" with e2's moves.
+    let elapsed = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; const t0 = performance.now(); \
+             document.querySelector('#new-bot-game').click(); \
+             const look = () => (document.querySelector('#game-status')?.textContent ?? '').startsWith('Your move') \
+               ? done(performance.now() - t0) : setTimeout(look, 5); look();",
+            vec![],
+        )
+        .await
+        .expect("the game starts");
+    let elapsed = elapsed.as_f64().expect("milliseconds");
+    assert!(
+        elapsed < 1000.0,
+        "ready to play {elapsed:.0} ms after the click"
+    );
+    wait_label(&client, "d1", "white king, marked king").await;
+    assert!(
+        text_of(&client, ".player-bar.top .player")
+            .await
+            .contains("Bot (search)"),
+        "{}",
+        text_of(&client, ".player-bar.top .player").await
+    );
+    let page = client
+        .execute(
+            "return [[...document.querySelectorAll('h1')].map(e => e.textContent), document.querySelector('#setup').hidden, \
+               !document.querySelector('#differences').hidden]",
+            vec![],
+        )
+        .await
+        .expect("the page");
+    assert_eq!(page[0].as_array().map(Vec::len), Some(1), "{page}");
+    assert!(page[0][0].as_str().unwrap_or_default().starts_with("Game"));
+    assert_eq!(page[1], json!(true), "no setup left to do");
+    assert_eq!(page[2], json!(true), "the differences beside the start");
+    // The first move: e2's dots stand out on the dark e3 (3:1 at least), and the move is made.
+    square(&client, "e2").await;
+    let contrast = wait_for(&client, "a dot on a dark square", DOT_CONTRAST).await;
+    assert!(
+        contrast.as_f64().unwrap_or(0.0) >= 3.0,
+        "the dot on e3 stands {contrast}:1"
+    );
+    shoot(&client, "game-bot-at-once.png").await;
+    square(&client, "e3").await;
+    wait_for(
+        &client,
+        "e2–e3 played",
+        "return (document.querySelector('#move-list')?.textContent ?? '').includes('e2–e3')",
+    )
+    .await;
+
+    // Customise setup, with a preset of one's own (the king genome on e): remembered.
+    let preset: Value = reqwest::Client::new()
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook"]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let code = preset["code"].as_str().expect("a code").to_owned();
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#customise-setup").await;
+    type_into(&client, "#my-preset", &code).await;
+    client.refresh().await.expect("reloaded");
+    let kept = wait_for(
+        &client,
+        "the choice kept",
+        "const b = document.querySelector('#customise-setup'); return b ? [b.checked, document.querySelector('#my-preset').value] : null",
+    )
+    .await;
+    assert_eq!(kept, json!([true, code]));
+    click(&client, "#new-bot-game").await;
+    wait_status(&client, "Setting up").await;
+    wait_for(
+        &client,
+        "the setup tools",
+        "return !document.querySelector('#setup').hidden && !document.querySelector('#setup-steps').hidden",
+    )
+    .await;
+    assert_eq!(
+        client
+            .execute(
+                "return document.querySelector('#preset-code').value",
+                vec![]
+            )
+            .await
+            .expect("the field"),
+        json!(code)
+    );
+    click(&client, "#load-preset").await;
+    wait_label(&client, "e1", "white king").await;
+    // The field keeps the custom preset, also after the next views; the focus went to the board
+    // (on the king genome's square), not to the top of the page.
+    let after = wait_for(
+        &client,
+        "the preset loaded",
+        "const f = document.querySelector('#preset-code'); return f.disabled && document.activeElement?.dataset?.square ? [f.value, document.activeElement.dataset.square] : null",
+    )
+    .await;
+    assert_eq!(after, json!([code, "e1"]));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        client
+            .execute(
+                "return document.querySelector('#preset-code').value",
+                vec![]
+            )
+            .await
+            .expect("the field"),
+        json!(code),
+        "no spring back to default"
+    );
+    shoot(&client, "game-customise.png").await;
+    // The keyboard marks the king where the focus is; Ready keeps the focus on the board.
+    let focused = client.active_element().await.expect("the focus");
+    focused.send_keys("\u{E007}").await.expect("enter");
+    wait_label(&client, "e1", "marked king").await;
+    click(&client, "#ready").await;
+    wait_status(&client, "Your move").await;
+    let focus = client
+        .execute(
+            "return document.activeElement?.closest('.board') ? 'board' : document.activeElement?.id || document.activeElement?.tagName",
+            vec![],
+        )
+        .await
+        .expect("the focus");
+    assert_eq!(focus, json!("board"));
+
+    // Automatic again: the custom preset, its king genome's square marked.
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#customise-setup").await;
+    click(&client, "#new-bot-game").await;
+    wait_status(&client, "Your move").await;
+    wait_label(&client, "e1", "white king, marked king").await;
+    assert!(!label_of(&client, "d1").await.contains("king"));
+    assert!(
+        text_of(&client, "#game-status")
+            .await
+            .starts_with("Your move")
+    );
+
+    // A friend game, the friend on a phone: White's side is ready while waiting; the game
+    // starts as soon as the invite is opened, nothing more done on either page.
+    client
+        .execute("localStorage.removeItem('gmo.setup')", vec![])
+        .await
+        .expect("the default choice");
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#new-friend-game").await;
+    let invite = wait_for(
+        &client,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    wait_status(&client, "you are ready; waiting for your opponent").await;
+    let phone = driver.session(390, 844).await;
+    phone
+        .goto(invite.as_str().expect("a link"))
+        .await
+        .expect("the invite opens");
+    wait_status(&client, "Your move").await;
+    wait_status(&phone, "White to move").await;
+    wait_label(&phone, "d8", "black king, marked king").await;
+    let seen = phone
+        .execute(
+            "const b = document.querySelector('#differences'); \
+             return [!!b && !b.hidden, document.querySelector('#setup').hidden, document.querySelectorAll('h1').length, \
+               document.querySelector('.board').getBoundingClientRect().right <= innerWidth]",
+            vec![],
+        )
+        .await
+        .expect("the phone's page");
+    assert_eq!(seen, json!([true, true, 1, true]));
+    shoot(&phone, "game-phone-at-once.png").await;
+    let errors = client
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    phone.close().await.expect("closed");
+    client.close().await.expect("closed");
+}
+
+browser_test!(
+    a_promotion_reads_right_and_the_record_replays_on_a_board,
+    promotion_and_record
+);
+
+/// One seat's move or promotion, made through the API with that seat's token.
+async fn api_act(base: &str, game: &str, token: &str, path: &str, body: Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/games/{game}/{path}"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    let status = answer.status();
+    assert!(
+        status.is_success(),
+        "{path} {body}: {status} {}",
+        answer.text().await.unwrap_or_default()
+    );
+}
+
+/// White's page plays a friend game whose moves go through the API (both seats' tokens) up to
+/// White's pawn taking on c8: the page never says "Black played b7–c8" to White; White promotes
+/// in the picker and reads "You promoted the pawn on c8 to a queen."; the move list keeps its
+/// columns (Black's reply beside White's move, the promotion under it). At the end "The record"
+/// opens a page with a board, stepped through by buttons, arrow keys, Home, End and a click,
+/// every genome shown; on a phone too.
+async fn promotion_and_record(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    click(&white, "#new-friend-game").await;
+    let invite = wait_for(
+        &white,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    let seat = |link: &str| -> (String, String) {
+        let hash = link.split("#/game/").nth(1).expect("a game link");
+        let (id, token) = hash.split_once("?token=").expect("a token");
+        (id.to_owned(), token.to_owned())
+    };
+    let (game, black) = seat(invite.as_str().expect("a link"));
+    let (_, white_token) = seat(white.current_url().await.expect("the address").as_ref());
+    // Black sets up through the API.
+    let client = reqwest::Client::new();
+    let setup = client
+        .put(format!("{base}/api/games/{game}/preset"))
+        .bearer_auth(&black)
+        .json(&json!({"preset": "default"}))
+        .send()
+        .await
+        .expect("the preset");
+    assert!(setup.status().is_success());
+    api_act(&base, &game, &black, "kings/d8", Value::Null).await;
+    api_act(&base, &game, &black, "ready", Value::Null).await;
+    wait_status(&white, "Your move").await;
+    // Every notice the page shows, kept.
+    white
+        .execute(
+            "window.__toasts = []; new MutationObserver(() => window.__toasts.push(document.querySelector('#toast').textContent)) \
+             .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true})",
+            vec![],
+        )
+        .await
+        .expect("the notices watched");
+    let moves = [
+        (&white_token, "a2", "a3"),
+        (&black, "h7", "h6"),
+        (&white_token, "a3", "a4"),
+        (&black, "h6", "h5"),
+        (&white_token, "a4", "a5"),
+        (&black, "g7", "g6"),
+        (&white_token, "a5", "a6"),
+        (&black, "g6", "g5"),
+        (&white_token, "a6", "b7"),
+        (&black, "g5", "g4"),
+    ];
+    for (token, from, to) in moves {
+        api_act(
+            &base,
+            &game,
+            token,
+            "moves",
+            json!({"from": from, "to": to}),
+        )
+        .await;
+    }
+    wait_status(&white, "Your move").await;
+    wait_label(&white, "g4", "black").await;
+    // b7×c8 on the board, and the picker.
+    square(&white, "b7").await;
+    wait_for(
+        &white,
+        "b7's moves",
+        "return !!document.querySelector('.sq.target[data-square=\"c8\"]')",
+    )
+    .await;
+    square(&white, "c8").await;
+    click(&white, "#promotion [data-genome=\"queen\"]").await;
+    wait_label(&white, "c8", "white queen").await;
+    let toasts = wait_for(
+        &white,
+        "the promotion's notice",
+        "const t = window.__toasts; return t.some(x => x.startsWith('You promoted')) ? t : null",
+    )
+    .await;
+    let toasts: Vec<String> = serde_json::from_value(toasts).expect("the notices");
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t == "You promoted the pawn on c8 to a queen."),
+        "{toasts:?}"
+    );
+    assert!(
+        !toasts.iter().any(|t| t.contains("played b7–c8")),
+        "White's own move told as Black's: {toasts:?}"
+    );
+    // Black's reply, then White's next move: the list keeps its columns.
+    api_act(
+        &base,
+        &game,
+        &black,
+        "moves",
+        json!({"from": "g4", "to": "g3"}),
+    )
+    .await;
+    wait_status(&white, "Your move").await;
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "moves",
+        json!({"from": "h2", "to": "h3"}),
+    )
+    .await;
+    let rows = wait_for(
+        &white,
+        "the move list after the promotion",
+        "const rows = [...document.querySelectorAll('#move-list li.pair')]; if (rows.length !== 7) return null; \
+         const x = (e) => Math.round(e.getBoundingClientRect().left); \
+         return rows.slice(4).map(r => [...r.querySelectorAll('.num, .ply')].map(e => [e.textContent, x(e)]));",
+    )
+    .await;
+    let row = |i: usize| rows[i].as_array().cloned().unwrap_or_default();
+    let texts = |row: &[Value]| -> Vec<String> {
+        row.iter()
+            .filter_map(|cell| cell[0].as_str().map(str::to_owned))
+            .collect()
+    };
+    let (five, six, seven) = (row(0), row(1), row(2));
+    assert_eq!(texts(&five), ["5.", "a6–b7", "g5–g4"], "{rows}");
+    assert_eq!(
+        texts(&six),
+        ["6.", "b7–c8", "c8 = queen", "g4–g3"],
+        "{rows}"
+    );
+    assert_eq!(texts(&seven), ["7.", "h2–h3"], "{rows}");
+    let left = |row: &[Value], i: usize| row[i][1].as_i64().unwrap_or_default();
+    assert!(
+        left(&six, 1) > left(&six, 0),
+        "White's move right of the number: {rows}"
+    );
+    assert_eq!(
+        left(&six, 2),
+        left(&six, 1),
+        "the promotion under its move: {rows}"
+    );
+    assert_eq!(
+        left(&six, 3),
+        left(&five, 2),
+        "Black's reply in Black's column: {rows}"
+    );
+    assert_eq!(
+        left(&seven, 1),
+        left(&five, 1),
+        "White's next move in White's column: {rows}"
+    );
+    shoot(&white, "game-promotion.png").await;
+
+    // The end, and the record.
+    api_act(&base, &game, &black, "resign", Value::Null).await;
+    wait_status(&white, "White won — by resignation").await;
+    let href = wait_for(
+        &white,
+        "the record link",
+        "return document.querySelector('#record-link')?.getAttribute('href')",
+    )
+    .await;
+    assert_eq!(href, json!(format!("#/record/{game}")));
+    click(&white, "#record-link").await;
+    wait_for(
+        &white,
+        "the record page",
+        "return document.querySelector('#record-where')?.textContent === 'The start position.'",
+    )
+    .await;
+    let heading = text_of(&white, "h1").await;
+    assert!(heading.starts_with("The record of game"), "{heading}");
+    assert_eq!(
+        text_of(&white, "#record-result").await,
+        "White won — by resignation"
+    );
+    assert!(label_of(&white, "a2").await.contains("white pawn"));
+    // Every genome shown: Black's pieces by name.
+    assert!(label_of(&white, "d8").await.contains("black king"));
+    click(&white, "#record-next").await;
+    wait_label(&white, "a2", "a2, empty").await;
+    assert!(label_of(&white, "a3").await.contains("white pawn"));
+    assert_eq!(squares_with(&white, "last").await, json!(["a2", "a3"]));
+    let key = |key: &'static str| {
+        let white = &white;
+        async move {
+            let focused = white.active_element().await.expect("the focus");
+            focused.send_keys(key).await.expect("a key");
+        }
+    };
+    key("\u{E014}").await; // →
+    wait_label(&white, "h6", "black pawn").await;
+    key("\u{E010}").await; // End
+    wait_label(&white, "h3", "white pawn").await;
+    assert!(label_of(&white, "c8").await.contains("white queen"));
+    assert!(
+        text_of(&white, "#record-where")
+            .await
+            .starts_with("After 7. h2–h3 (ply 14 of 14)"),
+        "{}",
+        text_of(&white, "#record-where").await
+    );
+    key("\u{E012}").await; // ←
+    wait_label(&white, "h3", "h3, empty").await;
+    key("\u{E011}").await; // Home
+    wait_for(
+        &white,
+        "the start again",
+        "return document.querySelector('#record-where')?.textContent === 'The start position.'",
+    )
+    .await;
+    // A click on the promotion: the queen on c8, the pawn gone from b7.
+    click(&white, "#record-moves .ply.promotion").await;
+    wait_label(&white, "c8", "white queen").await;
+    assert!(label_of(&white, "b7").await.contains("b7, empty"));
+    shoot(&white, "record.png").await;
+    // On a phone: the board fits, and the buttons step.
+    white
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    click(&white, "#record-prev").await;
+    wait_label(&white, "c8", "white pawn").await;
+    let fits = white
+        .execute(
+            "const b = document.querySelector('.board').getBoundingClientRect(), n = document.querySelector('#record-next').getBoundingClientRect(); \
+             return [b.left >= 0 && b.right <= innerWidth, n.width > 0]",
+            vec![],
+        )
+        .await
+        .expect("the layout");
+    assert_eq!(fits, json!([true, true]));
+    shoot(&white, "record-phone.png").await;
+    let errors = white
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
 }
