@@ -131,3 +131,29 @@ fn the_first_move_time_is_checked() {
         Ok(None)
     );
 }
+
+#[test]
+fn a_side_whose_opponent_left_claims_the_victory_and_the_record_replays_it() {
+    let mut game = started();
+    game.play(Color::White, sq("d2"), sq("d3"), at(1_000))
+        .expect("White's first move");
+    game.play(Color::Black, sq("d7"), sq("d6"), at(2_000))
+        .expect("Black's first move");
+    game.claim_victory(Color::Black, at(70_000))
+        .expect("Black claims: White has left");
+    assert_eq!(game.status(), GameStatus::BlackWon);
+    assert_eq!(game.reason(), Some(Reason::Abandoned));
+    assert_eq!(
+        game.events().last(),
+        Some(&Event::Claim {
+            at_ms: at(70_000),
+            color: Color::Black
+        })
+    );
+    assert_eq!(replay(&game.record()), Ok(game.clone()));
+    let again = game.claim_victory(Color::White, at(71_000));
+    assert!(
+        matches!(again, Err(GameError::NotInProgress { .. })),
+        "{again:?}"
+    );
+}

@@ -158,6 +158,8 @@ pub enum Reason {
     Agreement,
     /// A side let its first-move timer run out: the game is aborted, without result.
     NoFirstMove,
+    /// A side left the game and the other claimed the victory ([`Game::claim_victory`]).
+    Abandoned,
 }
 
 impl From<EndReason> for Reason {
@@ -643,6 +645,19 @@ impl Game {
         let now = self.require_in_progress(now, "resign")?;
         self.events.push(Event::Resign { at_ms: now, color });
         self.finish(GameStatus::loss_of(color), Some(Reason::Resigned), now);
+        Ok(())
+    }
+
+    /// `color` claims the victory because the other side has left the game. Whether it has left
+    /// (for how long nobody has seen it) is the service's to judge: the engine records the claim.
+    pub fn claim_victory(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
+        let now = self.require_in_progress(now, "claim the victory")?;
+        self.events.push(Event::Claim { at_ms: now, color });
+        self.finish(
+            GameStatus::loss_of(color.opponent()),
+            Some(Reason::Abandoned),
+            now,
+        );
         Ok(())
     }
 

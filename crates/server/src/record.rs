@@ -87,6 +87,7 @@ fn walk(
             }
             Event::Resign { .. }
             | Event::Abort { .. }
+            | Event::Claim { .. }
             | Event::Stop { .. }
             | Event::Time { .. }
             | Event::DrawOffer { .. }

@@ -8,11 +8,13 @@
 mod change;
 mod flag;
 mod new;
+mod presence;
 mod seats;
 
 pub use change::Changed;
 pub use flag::flag_falls;
 pub use new::{Created, NewGameRequest, NewSetUp, settings_of};
+pub use presence::{Absence, Presence};
 
 use crate::cache::Cache;
 use crate::error::{PlayCode, PlayError, PlayResult};
@@ -56,6 +58,8 @@ pub struct Games {
     max_bot_games: u32,
     /// Each side's time for its first move in new games.
     first_move: Millis,
+    /// When a player is away, and when the other may claim the victory.
+    absence: presence::Absence,
 }
 
 /// A game as one viewer may see it now.
@@ -91,6 +95,7 @@ pub struct Parts {
     pub wakes: mpsc::Sender<BotWake>,
     pub max_bot_games: u32,
     pub first_move: Millis,
+    pub absence: Absence,
 }
 
 impl Games {
@@ -105,6 +110,7 @@ impl Games {
             wakes,
             max_bot_games,
             first_move,
+            absence,
         } = parts;
         Games {
             store,
@@ -118,6 +124,7 @@ impl Games {
             wakes,
             max_bot_games,
             first_move,
+            absence,
         }
     }
 

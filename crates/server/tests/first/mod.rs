@@ -3,6 +3,7 @@
 //! record), move views that say which moves lose or expose one's own king, and standard pieces
 //! named for every viewer.
 
+mod presence;
 mod timers;
 
 use crate::common::Server;
