@@ -267,6 +267,7 @@ async fn genomes_are_stored_once_and_found_by_code_and_name(server: Server) {
     assert_eq!(first.body["code"], genome.code().to_string());
     assert_eq!(first.body["dna"], genome.to_string());
     assert_eq!(first.body["explanation"], genome.explain());
+    assert_eq!(first.body["traits"], json!(genome.traits()));
     assert_eq!(first.body["created"], true);
     let again = server
         .post("/api/genomes", None, json!({ "dna": genome.to_string() }))
@@ -284,6 +285,19 @@ async fn genomes_are_stored_once_and_found_by_code_and_name(server: Server) {
     assert_eq!(rook.status, 200);
     assert_eq!(rook.body["code"], standard("rook").code().to_string());
     assert_eq!(rook.body["names"], json!(["rook"]));
+    // What its debuffs mean, in plain words (the standard queen's moves along lines freeze).
+    assert_eq!(
+        rook.body["traits"],
+        json!(["It does not wrap around the left and right edges."])
+    );
+    let queen = server.get("/api/genomes/queen", None).await;
+    let traits = queen.body["traits"].as_array().expect("traits");
+    assert!(
+        traits
+            .iter()
+            .any(|t| t.as_str().is_some_and(|t| t.contains("freezes"))),
+        "{traits:?}"
+    );
     let missing = server.get("/api/genomes/zzzzzz", None).await;
     assert_eq!(missing.status, 404);
     assert_eq!(missing.body["error"]["code"], "not_found");
