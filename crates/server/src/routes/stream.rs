@@ -42,7 +42,7 @@ pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 /// there while it is open).
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
     security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id"),
-    ("presence" = Option<bool>, Query, description = "`true`: `presence` lines after the first \
+    ("presence" = Option<crate::schema::PresenceFlag>, Query, description = "`true`: `presence` lines after the first \
 line and whenever a player comes or goes (default `false`)")),
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
                description = "newline-delimited JSON: first the game view with every ply so far \
