@@ -75,7 +75,7 @@ export class Board {
       if (name === selected) label += ', selected';
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       cell.setAttribute('aria-selected', name === selected ? 'true' : 'false');
-      const key = piece ? `${piece.color}|${piece.code || piece.species}|${piece.king}|${piece.pawn}` : '';
+      const key = piece ? `${piece.color}|${piece.code || piece.species}|${piece.name || ''}|${piece.king}|${piece.pawn}` : '';
       if (cell.dataset.piece !== key) {
         cell.dataset.piece = key;
         cell.querySelector('svg.piece')?.remove();

@@ -179,7 +179,7 @@ export function gamePage(root, id, token) {
     if (line.type === 'promotion') {
       const square = ply.promotion;
       const mover = (at(square) && at(square).color) || before.to_move;
-      const to = promotedTo(ply);
+      const to = promotedTo(ply, game);
       toast(mover === before.you ? TEXT.youPromoted(square, to) : TEXT.theyPromoted(mover, square, to));
       return;
     }
@@ -187,10 +187,11 @@ export function gamePage(root, id, token) {
     if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
   }
 
-  // What a pawn became, in words: a standard piece by name, another genome by its code; the
-  // opponent's hidden genome is not named.
-  function promotedTo(ply) {
-    const name = standardName(ply.genome);
+  // What a pawn became, in words: a standard piece by name (the view after it names it for
+  // everybody), another genome by its code; the opponent's hidden genome is not named.
+  function promotedTo(ply, after) {
+    const piece = after && Array.isArray(after.board) ? after.board.find((p) => p.square === ply.promotion) : null;
+    const name = standardName(ply.genome) || (piece && piece.name);
     if (name) return `a ${name}`;
     return ply.genome ? `the piece ${ply.genome}` : '';
   }
@@ -446,7 +447,7 @@ export function gamePage(root, id, token) {
       last = history.lastMove(viewing);
       danger = dangerSquares(history.dangerAt(viewing));
       pastNote.textContent = viewing < 0 ? 'The start position. → steps on, End returns to the game.'
-        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply)}. ← → step, End returns to the game.`;
+        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply, past)}. ← → step, End returns to the game.`;
     }
     board.draw({
       width: view.width, height: view.height, pieces, flipped,
@@ -680,7 +681,7 @@ export function gamePage(root, id, token) {
         if (!answer) return;
         promotion.replaceChildren();
         // The stream's line says it; without the stream, the answer does.
-        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply)));
+        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply, answer.game)));
         board.focus();
       }),
     }));

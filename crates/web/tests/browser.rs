@@ -813,12 +813,10 @@ async fn game(driver: &mut Driver, base: String) {
         .await
         .expect("the order");
     assert_eq!(order, json!(["h1", "a8"]));
-    // White's pieces are hidden from Black: species, not codes.
-    assert!(
-        label_of(&black, "e2")
-            .await
-            .contains("white piece of species sp-")
-    );
+    // White's genomes are hidden from Black (species, not codes), but a standard piece is
+    // named for everybody.
+    assert!(label_of(&black, "e2").await.contains("white pawn"));
+    assert!(hidden_code(&black, "e2").await);
     assert!(label_of(&white, "e2").await.contains("white pawn"));
 
     // 1. e2–e3 by clicks, after the highlights show.
@@ -1207,6 +1205,24 @@ async fn play(mover: &Client, watcher: &Client, from: &str, to: &str) {
     wait_status(watcher, "Your move").await;
 }
 
+/// Whether the piece on a square is drawn from its species label, its code unknown to the page.
+async fn hidden_code(client: &Client, name: &str) -> bool {
+    let key = client
+        .execute(
+            &format!(
+                "return document.querySelector('[data-square=\"{name}\"]')?.dataset.piece ?? ''"
+            ),
+            vec![],
+        )
+        .await
+        .unwrap_or_default();
+    key.as_str().is_some_and(|key| {
+        key.split('|')
+            .nth(1)
+            .is_some_and(|id| id.starts_with("sp-"))
+    })
+}
+
 /// The squares drawn with a class, on one page.
 async fn squares_with(client: &Client, class: &str) -> Value {
     client
@@ -1559,17 +1575,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     wait_label(&fresh, "f2", "f2, empty").await;
     let note = text_of(&fresh, "#past-note").await;
     assert!(note.starts_with("The position after f2–f3"), "{note}");
-    assert!(
-        label_of(&fresh, "f3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "f3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "f3").await);
     assert!(label_of(&fresh, "e7").await.contains("black pawn"));
-    assert!(
-        label_of(&fresh, "e1")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "e1").await.contains("white queen"));
+    assert!(hidden_code(&fresh, "e1").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
     // → steps on: Black's reply, then the queen's move with Black's king in danger.
     fresh
@@ -1588,21 +1598,19 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     assert!(label_of(&fresh, "e6").await.contains("black pawn"));
     assert_eq!(squares_with(&fresh, "danger").await, json!([]));
     key("\u{E014}").await;
-    wait_label(&fresh, "h4", "white piece of species").await;
+    wait_label(&fresh, "h4", "white queen").await;
     wait_for(
         &fresh,
         "the danger in the past",
         "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
     )
     .await;
-    assert!(
-        !label_of(&fresh, "h4").await.contains("queen"),
-        "hidden in the past too"
-    );
+    assert!(hidden_code(&fresh, "h4").await, "hidden in the past too");
     shoot(&fresh, "game-fresh-history.png").await;
     // Home is the start; End the game now.
     key("\u{E011}").await;
-    wait_label(&fresh, "f2", "white piece of species").await;
+    wait_label(&fresh, "f2", "white pawn").await;
+    assert!(hidden_code(&fresh, "f2").await);
     assert!(label_of(&fresh, "f3").await.contains("f3, empty"));
     assert_eq!(squares_with(&fresh, "last").await, json!([]));
     key("\u{E010}").await;
@@ -1612,11 +1620,8 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#past-note').hidden",
     )
     .await;
-    assert!(
-        label_of(&fresh, "a3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "a3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "a3").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
     // The seat is really held: a move is accepted.
     play(&fresh, &white, "a7", "a6").await;
@@ -2635,4 +2640,191 @@ async fn promotion_and_record(driver: &mut Driver, base: String) {
         .unwrap_or_default();
     assert_eq!(errors, json!([]));
     white.close().await.expect("closed");
+}
+
+/// A game's id and seat token from a seat's link (`…#/game/{id}?token={token}`).
+fn seat_of(link: &str) -> (String, String) {
+    let hash = link.split("#/game/").nth(1).expect("a game link");
+    let (id, token) = hash.split_once("?token=").expect("a token");
+    (id.to_owned(), token.to_owned())
+}
+
+browser_test!(
+    standard_pieces_look_and_read_alike_on_both_sides,
+    named_pieces
+);
+
+/// How a square's piece is drawn: [the figure's name or null, the pattern's key or null].
+async fn drawn(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!(
+                "const svg = document.querySelector('[data-square=\"{name}\"] svg.piece'); \
+                 return svg ? [svg.dataset.figure ?? null, svg.dataset.figure ? null : svg.dataset.key] : null"
+            ),
+            vec![],
+        )
+        .await
+        .expect("the piece")
+}
+
+/// White (a desktop) plays with a preset of its own whose h-file piece is no standard genome;
+/// Black is on a phone. Each page draws and names the other side's standard pieces as chess
+/// pieces ("white queen"), its queen selected shows the queen's code and diagram; the custom
+/// piece keeps its pattern (White's by its code, Black's by its per-game species). White's pawn
+/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species.
+async fn named_pieces(driver: &mut Driver, base: String) {
+    let client = reqwest::Client::new();
+    let genome: Value = client
+        .post(format!("{base}/api/genomes"))
+        .json(&json!({"dna": CUSTOM_DNA}))
+        .send()
+        .await
+        .expect("the genome stored")
+        .json()
+        .await
+        .expect("its code");
+    assert_eq!(genome["code"], json!(CUSTOM_CODE), "{genome}");
+    let preset: Value = client
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "king", "queen", "bishop", "knight", CUSTOM_CODE]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let preset = preset["code"].as_str().expect("a code").to_owned();
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    white
+        .execute(
+            &format!("localStorage.setItem('gmo.setup', JSON.stringify({{customise: false, preset: {preset:?}}}))"),
+            vec![],
+        )
+        .await
+        .expect("the preset chosen");
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let black_token = seat_of(black.current_url().await.expect("the address").as_ref()).1;
+
+    // The other side's standard pieces: figures, named; the custom piece: a pattern.
+    assert!(
+        label_of(&black, "e1").await.contains("e1, white queen"),
+        "{}",
+        label_of(&black, "e1").await
+    );
+    assert!(label_of(&black, "d1").await.contains("white king"));
+    assert!(label_of(&black, "a2").await.contains("white pawn"));
+    assert_eq!(drawn(&black, "e1").await, json!(["queen", null]));
+    assert_eq!(drawn(&black, "g1").await, json!(["knight", null]));
+    assert!(label_of(&white, "e8").await.contains("e8, black queen"));
+    assert_eq!(drawn(&white, "e8").await, json!(["queen", null]));
+    assert_eq!(drawn(&white, "d7").await, json!(["pawn", null]));
+    let theirs = drawn(&black, "h1").await;
+    assert_eq!(theirs[0], Value::Null, "{theirs}");
+    assert!(
+        theirs[1].as_str().unwrap_or_default().starts_with("sp-"),
+        "{theirs}"
+    );
+    assert!(
+        label_of(&black, "h1")
+            .await
+            .contains("white piece of species sp-")
+    );
+    assert_eq!(
+        drawn(&white, "h1").await,
+        json!([null, CUSTOM_CODE]),
+        "its owner's, by code"
+    );
+    // The opponent's queen, selected: a queen's code and diagram, as anybody's.
+    square(&black, "e1").await;
+    wait_for(
+        &black,
+        "the queen's panel",
+        "return document.querySelector('#piece-code')?.textContent === '1hapeh' && !!document.querySelector('#piece-diagram')",
+    )
+    .await;
+    shoot(&black, "game-named-phone.png").await;
+    square(&black, "e1").await;
+
+    // White's a-pawn takes its way to c8 and becomes a queen.
+    let moves = [
+        (&white_token, "a2", "a3"),
+        (&black_token, "h7", "h6"),
+        (&white_token, "a3", "a4"),
+        (&black_token, "h6", "h5"),
+        (&white_token, "a4", "a5"),
+        (&black_token, "g7", "g6"),
+        (&white_token, "a5", "a6"),
+        (&black_token, "g6", "g5"),
+        (&white_token, "a6", "b7"),
+        (&black_token, "g5", "g4"),
+        (&white_token, "b7", "c8"),
+    ];
+    for (token, from, to) in moves {
+        api_act(
+            &base,
+            &game,
+            token,
+            "moves",
+            json!({"from": from, "to": to}),
+        )
+        .await;
+    }
+    black
+        .execute(
+            "window.__toasts = []; new MutationObserver(() => window.__toasts.push(document.querySelector('#toast').textContent)) \
+             .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true})",
+            vec![],
+        )
+        .await
+        .expect("the notices watched");
+    wait_status(&black, "White is promoting on c8").await;
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "promotion",
+        json!({"genome": "queen"}),
+    )
+    .await;
+    wait_label(&black, "c8", "c8, white queen").await;
+    assert_eq!(drawn(&black, "c8").await, json!(["queen", null]));
+    let list = wait_for(
+        &black,
+        "the promotion in the list",
+        "const t = document.querySelector('#move-list')?.textContent ?? ''; return t.includes('c8 = ') ? t : ''",
+    )
+    .await;
+    let list = list.as_str().unwrap_or_default();
+    assert!(
+        list.contains("c8 = queen") && !list.contains("sp-"),
+        "{list}"
+    );
+    let toasts = wait_for(
+        &black,
+        "the promotion's notice",
+        "const t = window.__toasts; return t.some(x => x.includes('promoted')) ? t : null",
+    )
+    .await;
+    let toasts: Vec<String> = serde_json::from_value(toasts).expect("the notices");
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t == "White promoted the pawn on c8 to a queen."),
+        "{toasts:?}"
+    );
+    assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
+    shoot(&black, "game-named-promotion-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
