@@ -6,12 +6,12 @@
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { Clocks } from './clock.js';
+import { Clocks, formatMs } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
-import { resultText, opponentJoined, title, other, botName } from './result.js';
+import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
 import { History, renderHistory, plyText } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
@@ -34,6 +34,8 @@ const TEXT = {
   youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   played: (color, ply) => `${title(color)} played ${ply}`,
+  firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
+  yourFirstMove: ' The clocks start after both first moves: make yours before the countdown ends, or the game is aborted.',
   opponent: 'Opponent',
   you: 'You',
 };
@@ -66,6 +68,9 @@ export function gamePage(root, id, token) {
   const notice = h('p', { class: 'notice', id: 'game-notice', role: 'alert' });
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
   const freeze = h('p', { class: 'freeze', id: 'freeze', hidden: true, role: 'timer' });
+  // While the first moves are timed: whose first move, and how long is left (beside its clock).
+  const firstMove = h('p', { class: 'first-move', id: 'first-move', hidden: true, role: 'timer' });
+  let firstFrame = 0;
   const connection = h('p', { class: 'connection', id: 'connection' });
   const timeControl = h('p', { class: 'hint', id: 'time-control' });
   const topBar = h('div', { class: 'player-bar top' });
@@ -468,6 +473,7 @@ export function gamePage(root, id, token) {
     timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
     status.dataset.status = view.status;
     renderFreeze();
+    renderFirstMove(bottom);
     renderInvite();
     renderSetup();
     renderDifferences();
@@ -494,7 +500,10 @@ export function gamePage(root, id, token) {
   }
 
   function statusText() {
-    if (isOver(view)) return resultText(view);
+    if (isOver(view)) {
+      const story = endText(view, lastLoss());
+      return view.status === 'aborted' ? story : `${story}. ${resultText(view)}.`;
+    }
     if (view.status === 'setup') {
       if (!view.you) return 'The players are setting up.';
       return view.seats[view.you].ready ? TEXT.waiting : TEXT.setupSteps;
@@ -504,7 +513,8 @@ export function gamePage(root, id, token) {
     }
     const danger = view.you && view.kings_in_danger && (view.kings_in_danger[view.you] || []).length
       ? ` Your king on ${view.kings_in_danger[view.you].join(', ')} can be taken!` : '';
-    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger;
+    const first = view.first_move_deadline && view.to_move === view.you ? TEXT.yourFirstMove : '';
+    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger + first;
     return `${title(view.to_move)} to move. You are watching.`;
   }
 
@@ -521,6 +531,49 @@ export function gamePage(root, id, token) {
       frame = requestAnimationFrame(tick);
     };
     tick();
+  }
+
+  // The first-move timer: while the first moves are timed the clocks stand still and this counts
+  // down, in the bar of the side whose first move it is (White's until it has moved, then
+  // Black's), from the view's first_move_deadline.
+  function renderFirstMove(bottom) {
+    cancelAnimationFrame(firstFrame);
+    const until = view.first_move_deadline ? Date.parse(view.first_move_deadline) : NaN;
+    const on = view.status === 'in_progress' && Number.isFinite(until);
+    firstMove.hidden = !on;
+    if (!on) { firstMove.remove(); return; }
+    const side = view.moves_played > 0 ? 'black' : 'white';
+    const bar = side === bottom ? bottomBar : topBar;
+    if (firstMove.parentNode !== bar) bar.append(firstMove);
+    firstMove.dataset.side = side;
+    const tick = () => {
+      const left = until - Date.now();
+      const text = TEXT.firstMove(side, formatMs(left));
+      if (firstMove.textContent !== text) firstMove.textContent = text;
+      firstMove.classList.toggle('low', left < 10000);
+      if (left > 0) firstFrame = requestAnimationFrame(tick);
+    };
+    tick();
+  }
+
+  // What the page knows of the last move, for the words at the end: its mover (White after an
+  // even number of moves) and the square of the king it cost the losing side.
+  function lastLoss() {
+    const last = history && history.lastMoveEntry();
+    if (!last) return null;
+    const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+    const before = history.boardAt(last.index - 1);
+    const after = last.index === history.entries.length - 1 ? view.board : history.boardAt(last.index);
+    const dest = last.ply.landed || last.ply.to;
+    let square = null;
+    if (loser && before && after) {
+      const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
+      const was = kings(before);
+      const is = kings(after);
+      const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
+      square = lost.includes(dest) ? dest : lost[0] || null;
+    }
+    return { mover: last.mover, square: square || dest };
   }
 
   function renderInvite() {
@@ -747,6 +800,7 @@ export function gamePage(root, id, token) {
         type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
         onclick: () => { resultClosed = true; renderResult(); },
       }, '×'),
+      h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
       h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
       wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
         : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
@@ -799,5 +853,6 @@ export function gamePage(root, id, token) {
     stream.close();
     clocks.stop();
     cancelAnimationFrame(frame);
+    cancelAnimationFrame(firstFrame);
   };
 }

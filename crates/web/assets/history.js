@@ -192,6 +192,18 @@ export class History {
     return (entry && entry.danger) || null;
   }
 
+  // The last move: its entry's index, its ply and its mover (a move is White's after an even
+  // number of moves); null when there is none or moves are missing.
+  lastMoveEntry() {
+    let count = this.moves();
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i];
+      if (entry.gap) return null;
+      if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
+    }
+    return null;
+  }
+
   // The squares of the last move before or at `index`: highlighted on the board.
   lastMove(index = this.entries.length - 1) {
     for (let i = index; i >= 0; i--) {

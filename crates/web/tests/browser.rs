@@ -85,11 +85,16 @@ struct Site {
 }
 
 impl Site {
-    async fn start() -> Site {
+    /// The server with its default settings but for a fast sweep and small evaluations, and
+    /// `first_move` as each side's first-move time when given (30 s otherwise).
+    async fn start(first_move: Option<Duration>) -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
+        if let Some(first_move) = first_move {
+            settings.play.first_move_time = first_move;
+        }
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
         let app = gmo_server::spawn(settings)
@@ -361,11 +366,14 @@ async fn wait_status(client: &Client, text: &str) {
 /// Runs a browser test body with a fresh server and driver, stopping both whatever happens.
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
+        browser_test!($name, $body, None);
+    };
+    ($name:ident, $body:ident, $first_move:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(tools) = tools() else { return };
             let _turn = ONE_AT_A_TIME.lock().await;
-            let site = Site::start().await;
+            let site = Site::start($first_move).await;
             let mut driver = Driver::start(&tools).await;
             let base = site.base.clone();
             let outcome = {
@@ -1142,9 +1150,47 @@ async fn pages(driver: &mut Driver, base: String) {
         text_of(&client, "#time-control").await,
         "Increment: +2 s after each move"
     );
-    let clock = text_of(&client, ".player-bar.bottom .clock").await;
-    assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
+    // The first moves are timed apart (rules §5.4): both clocks stand at 3:00 while White's
+    // first-move countdown runs under White's clock; after both first moves White's clock runs.
+    let first = wait_for(
+        &client,
+        "the first-move countdown",
+        "const e = document.querySelector('.player-bar.bottom #first-move'); return e && !e.hidden ? e.textContent : ''",
+    )
+    .await;
+    assert!(
+        first
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("White to make a first move: 0:"),
+        "{first}"
+    );
+    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+    assert_eq!(
+        client.execute(clocks, vec![]).await.expect("the clocks"),
+        json!([["3:00", false], ["3:00", false]])
+    );
     shoot(&client, "game-bot.png").await;
+    square(&client, "e2").await;
+    wait_for(
+        &client,
+        "e2's moves",
+        "return !!document.querySelector('.sq.target[data-square=\"e3\"]')",
+    )
+    .await;
+    square(&client, "e3").await;
+    wait_for(
+        &client,
+        "the bot's first move",
+        "return document.querySelectorAll('#move-list .ply').length === 2",
+    )
+    .await;
+    wait_for(
+        &client,
+        "White's clock running",
+        "return !!document.querySelector('.player-bar.bottom .clock.running') && !document.querySelector('#first-move:not([hidden])')",
+    )
+    .await;
     // No script errors on any page: the console stays clean.
     let errors = client
         .execute("return window.__errors ?? []", vec![])
@@ -2647,6 +2693,116 @@ fn seat_of(link: &str) -> (String, String) {
     let hash = link.split("#/game/").nth(1).expect("a game link");
     let (id, token) = hash.split_once("?token=").expect("a token");
     (id.to_owned(), token.to_owned())
+}
+
+/// The page's clocks as [text, running] pairs, top bar first.
+const CLOCKS: &str = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+
+/// `side`'s first-move countdown and the bar it is in (`top` or `bottom`), once shown; else ''.
+fn first_move_shown(side: &str) -> String {
+    format!(
+        "const e = document.querySelector('#first-move'); \
+         return e && !e.hidden && e.isConnected && e.textContent.startsWith('{side} to make a first move: ') \
+           ? [e.textContent, e.closest('.player-bar.top') ? 'top' : 'bottom'] : ''"
+    )
+}
+
+browser_test!(
+    first_moves_are_counted_down_and_a_game_nobody_starts_aborts,
+    first_moves,
+    Some(Duration::from_secs(6))
+);
+
+/// On a server with 6 s first-move timers: a friend game between a desktop (White) and a phone
+/// (Black) shows White's countdown beside White's clock on both pages, the clocks standing at
+/// 5:00; White's first move (by click) starts Black's countdown, the clocks still standing; Black
+/// lets it run out and the game is aborted, each page saying so from its side.
+async fn first_moves(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    for (client, bar) in [(&white, "bottom"), (&black, "top")] {
+        let shown = wait_for(client, "White's countdown", &first_move_shown("White")).await;
+        assert!(
+            shown[0]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("White to make a first move: 0:0"),
+            "{shown}"
+        );
+        assert_eq!(shown[1], json!(bar), "beside White's clock: {shown}");
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    // On the phone the countdown is in the first screen, within the width.
+    let seen = black
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); \
+             return [r.left >= 0 && r.right <= innerWidth, r.top >= 0 && r.bottom <= innerHeight]",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!([true, true]));
+    assert!(
+        text_of(&white, "#game-status")
+            .await
+            .contains("before the countdown ends"),
+        "{}",
+        text_of(&white, "#game-status").await
+    );
+    play(&white, &black, "e2", "e3").await;
+    for (client, bar) in [(&white, "top"), (&black, "bottom")] {
+        let shown = wait_for(client, "Black's countdown", &first_move_shown("Black")).await;
+        assert_eq!(shown[1], json!(bar), "beside Black's clock: {shown}");
+        // White's first move is on no clock (no increment either): both still stand.
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    shoot(&black, "game-first-move-phone.png").await;
+    // Black does not move: the game is aborted, said from each side.
+    for (client, words) in [
+        (
+            &black,
+            "You did not make your first move in time: the game is aborted",
+        ),
+        (
+            &white,
+            "Your opponent did not make a first move: the game is aborted",
+        ),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+        assert_eq!(
+            client
+                .execute(
+                    "return !document.querySelector('#first-move:not([hidden])') && !document.querySelector('.clock.running')",
+                    vec![]
+                )
+                .await
+                .expect("the countdown gone"),
+            json!(true)
+        );
+    }
+    shoot(&black, "game-aborted-phone.png").await;
+    let errors = white
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
 
 browser_test!(
