@@ -15,6 +15,7 @@ import { resultText, endText, opponentJoined, title, other, botName } from './re
 import { History, renderHistory, plyText } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
+import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
 import { differencesBox } from './differences.js';
@@ -36,6 +37,13 @@ const TEXT = {
   played: (color, ply) => `${title(color)} played ${ply}`,
   firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
   yourFirstMove: ' The clocks start after both first moves: make yours before the countdown ends, or the game is aborted.',
+  losesTitle: 'This move takes your own king',
+  losesText: (from, to, on) => `${from}–${to} takes your own king${on ? ` on ${on}` : ''}: you would lose the game at once.`,
+  losesYes: 'Take my own king',
+  exposesTitle: 'Your king could be taken',
+  exposesText: (from, to, them) => `After ${from}–${to}, ${title(them)} can take your king with its next move.`,
+  exposesYes: 'Play it anyway',
+  cancel: 'Cancel',
   opponent: 'Opponent',
   you: 'You',
 };
@@ -357,6 +365,10 @@ export function gamePage(root, id, token) {
     if (!view || !view.you) { show('Spectators cannot move.'); return false; }
     const frozen = frozenFor();
     if (frozen > 0) { refuseFrozen(frozen); return false; }
+    // A move that costs one's own king, or leaves one to be taken, is asked about first;
+    // no changes nothing (the selection stays).
+    const risky = await riskOf(from, to);
+    if (risky && !(await confirmRisk(risky))) return false;
     try {
       const answer = await api.gameMove(id, token, from, to);
       show(''); // a refusal shown before is stale now
@@ -371,6 +383,32 @@ export function gamePage(root, id, token) {
       else show(error.message);
       return false;
     }
+  }
+
+  // The move view of from–to when it loses or exposes the mover's king, else null: from the
+  // selection's moves, or asked of the server (a drag or a typed move).
+  async function riskOf(from, to) {
+    let moves = selected === from && targets.length ? targets : null;
+    if (!moves) {
+      try { moves = await api.gameMoves(id, token, from); } catch { return null; }
+    }
+    const move = Array.isArray(moves) ? moves.find((m) => m.to === to) : null;
+    return move && (move.loses_own_king || move.exposes_king) ? move : null;
+  }
+
+  function confirmRisk(move) {
+    if (move.loses_own_king) {
+      const target = pieceAt(move.to);
+      const on = target && target.king && target.color === view.you ? move.to : '';
+      return ask({
+        id: 'confirm-move', tone: 'danger', title: TEXT.losesTitle,
+        message: TEXT.losesText(move.from, move.to, on), yes: TEXT.losesYes, no: TEXT.cancel,
+      });
+    }
+    return ask({
+      id: 'confirm-move', tone: 'warning', title: TEXT.exposesTitle,
+      message: TEXT.exposesText(move.from, move.to, other(view.you)), yes: TEXT.exposesYes, no: TEXT.cancel,
+    });
   }
 
   function refuseFrozen(left) {
@@ -408,6 +446,7 @@ export function gamePage(root, id, token) {
 
   // ← → step through the plies, Home is the start, End the game now, Escape drops the selection.
   function keys(event) {
+    if (event.target.closest && event.target.closest('dialog')) return; // a question's own keys
     if (event.key === 'Escape') {
       if (selected) { deselect(); event.preventDefault(); }
       return;

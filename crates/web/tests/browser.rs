@@ -1269,6 +1269,21 @@ async fn hidden_code(client: &Client, name: &str) -> bool {
     })
 }
 
+/// Plays `from`–`to` like [`play`], a move that leaves the mover's king to be taken: the page
+/// asks first, and the mover plays it anyway.
+async fn play_anyway(mover: &Client, watcher: &Client, from: &str, to: &str) {
+    square(mover, from).await;
+    wait_for(
+        mover,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target.exposes[data-square=\"{to}\"]')"),
+    )
+    .await;
+    square(mover, to).await;
+    click(mover, "dialog#confirm-move[open] #confirm-move-yes").await;
+    wait_status(watcher, "Your move").await;
+}
+
 /// The squares drawn with a class, on one page.
 async fn squares_with(client: &Client, class: &str) -> Value {
     client
@@ -1486,7 +1501,7 @@ async fn come_back(driver: &mut Driver, base: String) {
         "return !document.querySelector('.sq.selected') && !document.querySelector('.sq.target')",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
 
     // Reload White's page: the whole history is back, in pairs, the last move highlighted.
     white.refresh().await.expect("reloaded");
@@ -1589,7 +1604,7 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#freeze').hidden",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
     play(&white, &black, "a2", "a3").await;
 
     let fresh = driver.session(1280, 900).await;
@@ -1670,7 +1685,7 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     assert!(hidden_code(&fresh, "a3").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
     // The seat is really held: a move is accepted.
-    play(&fresh, &white, "a7", "a6").await;
+    play_anyway(&fresh, &white, "a7", "a6").await;
     for client in [white, black, fresh] {
         client.close().await.expect("closed");
     }
@@ -2801,6 +2816,198 @@ async fn first_moves(driver: &mut Driver, base: String) {
         .await
         .unwrap_or_default();
     assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    a_move_that_loses_or_exposes_ones_own_king_asks_first,
+    own_king
+);
+
+/// The classes and label of a square, on one page.
+async fn marks_of(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!("const e = document.querySelector('[data-square=\"{name}\"]'); return [e.className, e.getAttribute('aria-label')]"),
+            vec![],
+        )
+        .await
+        .expect("the square")
+}
+
+/// Selects `from` and waits for its moves; returns `to`'s classes and label.
+async fn select_and_look(client: &Client, from: &str, to: &str) -> (String, String) {
+    square(client, from).await;
+    wait_for(
+        client,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target[data-square=\"{to}\"]')"),
+    )
+    .await;
+    let marks = marks_of(client, to).await;
+    (
+        marks[0].as_str().unwrap_or_default().to_owned(),
+        marks[1].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+/// Waits for the move dialog; returns its class, its title and the focused button's id.
+async fn the_question(client: &Client) -> Value {
+    wait_for(
+        client,
+        "the question",
+        "const d = document.querySelector('dialog#confirm-move[open]'); \
+         return d ? [d.className, d.querySelector('h2').textContent, document.activeElement?.id ?? ''] : null",
+    )
+    .await
+}
+
+/// Black's page on a phone, White's on a desktop (White's moves through the API). After 1.
+/// g1–f3, Black's queen on e8 may take its own king on d8: the square is marked apart and named
+/// so; the click asks first, and Escape leaves everything as it was. Once White's knight stands on
+/// e6 (3. g5–e6), a Black pawn move that leaves the king to be taken is marked with a warning and
+/// asked about too (the keyboard answers: Tab, Enter); then the queen takes its own king after
+/// all, and each page says what happened from its side.
+async fn own_king(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let white_moves = |from: &'static str, to: &'static str| {
+        let (base, game, token) = (base.clone(), game.clone(), white_token.clone());
+        async move {
+            api_act(
+                &base,
+                &game,
+                &token,
+                "moves",
+                json!({"from": from, "to": to}),
+            )
+            .await
+        }
+    };
+    white_moves("g1", "f3").await;
+    wait_status(&black, "Your move").await;
+    let (classes, label) = select_and_look(&black, "e8", "d8").await;
+    assert!(
+        classes.contains("target") && classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("takes its own king"), "{label}");
+    let plain = squares_with(&black, "target:not(.loses-king)").await;
+    assert!(
+        !plain.as_array().is_some_and(Vec::is_empty),
+        "the queen's other moves are plain: {plain}"
+    );
+    assert_eq!(
+        squares_with(&black, "loses-king").await,
+        json!(["d8"]),
+        "only the king's square"
+    );
+    shoot(&black, "game-own-king-phone.png").await;
+    square(&black, "d8").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("danger"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("This move takes your own king"));
+    assert_eq!(
+        question[2],
+        json!("confirm-move-no"),
+        "the focus on the safe answer"
+    );
+    shoot(&black, "game-own-king-question-phone.png").await;
+    // Escape: nothing happens; the queen stays selected with its moves.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E00C}").await.expect("escape");
+    wait_for(
+        &black,
+        "the question gone",
+        "return !document.querySelector('dialog#confirm-move')",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(label_of(&black, "d8").await.contains("black king"));
+    assert!(
+        label_of(&black, "e8")
+            .await
+            .contains("black queen, selected")
+    );
+    assert!(
+        text_of(&black, "#game-status")
+            .await
+            .starts_with("Your move")
+    );
+    assert!(!text_of(&black, "#move-list").await.contains("e8–d8"));
+
+    // A plain move, then White's knight comes to e6, from where it can take the king on d8.
+    square(&black, "e8").await;
+    play(&black, &white, "a7", "a6").await;
+    white_moves("f3", "g5").await;
+    wait_status(&black, "Your move").await;
+    play(&black, &white, "a6", "a5").await;
+    white_moves("g5", "e6").await;
+    wait_status(&black, "can be taken").await;
+    let (classes, label) = select_and_look(&black, "a5", "a4").await;
+    assert!(
+        classes.contains("exposes") && !classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("its king can be taken"), "{label}");
+    square(&black, "a4").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("warning"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("Your king could be taken"));
+    // The keyboard: Tab to "Play it anyway", Enter.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E004}").await.expect("tab");
+    let focused = black.active_element().await.expect("the focus");
+    assert_eq!(
+        focused.attr("id").await.expect("its id").as_deref(),
+        Some("confirm-move-yes")
+    );
+    focused.send_keys("\u{E007}").await.expect("enter");
+    wait_status(&white, "Your move").await;
+    assert!(text_of(&black, "#move-list").await.contains("a5–a4"));
+
+    // White lets it be; Black's queen takes its own king after all.
+    white_moves("h2", "h3").await;
+    wait_status(&black, "Your move").await;
+    select_and_look(&black, "e8", "d8").await;
+    square(&black, "d8").await;
+    the_question(&black).await;
+    click(&black, "#confirm-move-yes").await;
+    for (client, words) in [
+        (&black, "You took your own king on d8"),
+        (&white, "You won: Black took its own king on d8"),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+    }
+    assert_eq!(
+        text_of(&white, "#result-text").await,
+        "White won — a king was lost"
+    );
+    shoot(&black, "game-own-king-end-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
