@@ -530,7 +530,9 @@ export function gamePage(root, id, token) {
     const who = view.you === color ? TEXT.you : bot && view.you ? botName(bot) : view.you ? TEXT.opponent : title(color);
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
-    if (view.status === 'in_progress' && view.to_move === color) badges.push('to move');
+    // While the first moves are timed the countdown beside the clock says who is to move.
+    const counting = view.first_move_deadline && (view.moves_played > 0 ? 'black' : 'white') === color;
+    if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push('to move');
     if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),

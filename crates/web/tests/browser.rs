@@ -1165,6 +1165,14 @@ async fn pages(driver: &mut Driver, base: String) {
             .starts_with("White to make a first move: 0:"),
         "{first}"
     );
+    let seen = client
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!(true), "the countdown in the first screen");
     let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
     assert_eq!(
         client.execute(clocks, vec![]).await.expect("the clocks"),
