@@ -6,15 +6,16 @@
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { Clocks } from './clock.js';
+import { Clocks, formatMs } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
-import { resultText, opponentJoined, title, other, botName } from './result.js';
+import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
 import { History, renderHistory, plyText } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
+import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
 import { differencesBox } from './differences.js';
@@ -34,6 +35,15 @@ const TEXT = {
   youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   played: (color, ply) => `${title(color)} played ${ply}`,
+  firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
+  yourFirstMove: ' The clocks start after both first moves: make yours before the countdown ends, or the game is aborted.',
+  losesTitle: 'This move takes your own king',
+  losesText: (from, to, on) => `${from}–${to} takes your own king${on ? ` on ${on}` : ''}: you would lose the game at once.`,
+  losesYes: 'Take my own king',
+  exposesTitle: 'Your king could be taken',
+  exposesText: (from, to, them) => `After ${from}–${to}, ${title(them)} can take your king with its next move.`,
+  exposesYes: 'Play it anyway',
+  cancel: 'Cancel',
   opponent: 'Opponent',
   you: 'You',
 };
@@ -66,6 +76,9 @@ export function gamePage(root, id, token) {
   const notice = h('p', { class: 'notice', id: 'game-notice', role: 'alert' });
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
   const freeze = h('p', { class: 'freeze', id: 'freeze', hidden: true, role: 'timer' });
+  // While the first moves are timed: whose first move, and how long is left (beside its clock).
+  const firstMove = h('p', { class: 'first-move', id: 'first-move', hidden: true, role: 'timer' });
+  let firstFrame = 0;
   const connection = h('p', { class: 'connection', id: 'connection' });
   const timeControl = h('p', { class: 'hint', id: 'time-control' });
   const topBar = h('div', { class: 'player-bar top' });
@@ -179,7 +192,7 @@ export function gamePage(root, id, token) {
     if (line.type === 'promotion') {
       const square = ply.promotion;
       const mover = (at(square) && at(square).color) || before.to_move;
-      const to = promotedTo(ply);
+      const to = promotedTo(ply, game);
       toast(mover === before.you ? TEXT.youPromoted(square, to) : TEXT.theyPromoted(mover, square, to));
       return;
     }
@@ -187,10 +200,11 @@ export function gamePage(root, id, token) {
     if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
   }
 
-  // What a pawn became, in words: a standard piece by name, another genome by its code; the
-  // opponent's hidden genome is not named.
-  function promotedTo(ply) {
-    const name = standardName(ply.genome);
+  // What a pawn became, in words: a standard piece by name (the view after it names it for
+  // everybody), another genome by its code; the opponent's hidden genome is not named.
+  function promotedTo(ply, after) {
+    const piece = after && Array.isArray(after.board) ? after.board.find((p) => p.square === ply.promotion) : null;
+    const name = standardName(ply.genome) || (piece && piece.name);
     if (name) return `a ${name}`;
     return ply.genome ? `the piece ${ply.genome}` : '';
   }
@@ -351,6 +365,10 @@ export function gamePage(root, id, token) {
     if (!view || !view.you) { show('Spectators cannot move.'); return false; }
     const frozen = frozenFor();
     if (frozen > 0) { refuseFrozen(frozen); return false; }
+    // A move that costs one's own king, or leaves one to be taken, is asked about first;
+    // no changes nothing (the selection stays).
+    const risky = await riskOf(from, to);
+    if (risky && !(await confirmRisk(risky))) return false;
     try {
       const answer = await api.gameMove(id, token, from, to);
       show(''); // a refusal shown before is stale now
@@ -365,6 +383,32 @@ export function gamePage(root, id, token) {
       else show(error.message);
       return false;
     }
+  }
+
+  // The move view of from–to when it loses or exposes the mover's king, else null: from the
+  // selection's moves, or asked of the server (a drag or a typed move).
+  async function riskOf(from, to) {
+    let moves = selected === from && targets.length ? targets : null;
+    if (!moves) {
+      try { moves = await api.gameMoves(id, token, from); } catch { return null; }
+    }
+    const move = Array.isArray(moves) ? moves.find((m) => m.to === to) : null;
+    return move && (move.loses_own_king || move.exposes_king) ? move : null;
+  }
+
+  function confirmRisk(move) {
+    if (move.loses_own_king) {
+      const target = pieceAt(move.to);
+      const on = target && target.king && target.color === view.you ? move.to : '';
+      return ask({
+        id: 'confirm-move', tone: 'danger', title: TEXT.losesTitle,
+        message: TEXT.losesText(move.from, move.to, on), yes: TEXT.losesYes, no: TEXT.cancel,
+      });
+    }
+    return ask({
+      id: 'confirm-move', tone: 'warning', title: TEXT.exposesTitle,
+      message: TEXT.exposesText(move.from, move.to, other(view.you)), yes: TEXT.exposesYes, no: TEXT.cancel,
+    });
   }
 
   function refuseFrozen(left) {
@@ -402,6 +446,7 @@ export function gamePage(root, id, token) {
 
   // ← → step through the plies, Home is the start, End the game now, Escape drops the selection.
   function keys(event) {
+    if (event.target.closest && event.target.closest('dialog')) return; // a question's own keys
     if (event.key === 'Escape') {
       if (selected) { deselect(); event.preventDefault(); }
       return;
@@ -446,7 +491,7 @@ export function gamePage(root, id, token) {
       last = history.lastMove(viewing);
       danger = dangerSquares(history.dangerAt(viewing));
       pastNote.textContent = viewing < 0 ? 'The start position. → steps on, End returns to the game.'
-        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply)}. ← → step, End returns to the game.`;
+        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply, past)}. ← → step, End returns to the game.`;
     }
     board.draw({
       width: view.width, height: view.height, pieces, flipped,
@@ -467,6 +512,7 @@ export function gamePage(root, id, token) {
     timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
     status.dataset.status = view.status;
     renderFreeze();
+    renderFirstMove(bottom);
     renderInvite();
     renderSetup();
     renderDifferences();
@@ -484,7 +530,9 @@ export function gamePage(root, id, token) {
     const who = view.you === color ? TEXT.you : bot && view.you ? botName(bot) : view.you ? TEXT.opponent : title(color);
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
-    if (view.status === 'in_progress' && view.to_move === color) badges.push('to move');
+    // While the first moves are timed the countdown beside the clock says who is to move.
+    const counting = view.first_move_deadline && (view.moves_played > 0 ? 'black' : 'white') === color;
+    if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push('to move');
     if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
@@ -493,7 +541,10 @@ export function gamePage(root, id, token) {
   }
 
   function statusText() {
-    if (isOver(view)) return resultText(view);
+    if (isOver(view)) {
+      const story = endText(view, lastLoss());
+      return view.status === 'aborted' ? story : `${story}. ${resultText(view)}.`;
+    }
     if (view.status === 'setup') {
       if (!view.you) return 'The players are setting up.';
       return view.seats[view.you].ready ? TEXT.waiting : TEXT.setupSteps;
@@ -503,7 +554,8 @@ export function gamePage(root, id, token) {
     }
     const danger = view.you && view.kings_in_danger && (view.kings_in_danger[view.you] || []).length
       ? ` Your king on ${view.kings_in_danger[view.you].join(', ')} can be taken!` : '';
-    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger;
+    const first = view.first_move_deadline && view.to_move === view.you ? TEXT.yourFirstMove : '';
+    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger + first;
     return `${title(view.to_move)} to move. You are watching.`;
   }
 
@@ -520,6 +572,49 @@ export function gamePage(root, id, token) {
       frame = requestAnimationFrame(tick);
     };
     tick();
+  }
+
+  // The first-move timer: while the first moves are timed the clocks stand still and this counts
+  // down, in the bar of the side whose first move it is (White's until it has moved, then
+  // Black's), from the view's first_move_deadline.
+  function renderFirstMove(bottom) {
+    cancelAnimationFrame(firstFrame);
+    const until = view.first_move_deadline ? Date.parse(view.first_move_deadline) : NaN;
+    const on = view.status === 'in_progress' && Number.isFinite(until);
+    firstMove.hidden = !on;
+    if (!on) { firstMove.remove(); return; }
+    const side = view.moves_played > 0 ? 'black' : 'white';
+    const bar = side === bottom ? bottomBar : topBar;
+    if (firstMove.parentNode !== bar) bar.append(firstMove);
+    firstMove.dataset.side = side;
+    const tick = () => {
+      const left = until - Date.now();
+      const text = TEXT.firstMove(side, formatMs(left));
+      if (firstMove.textContent !== text) firstMove.textContent = text;
+      firstMove.classList.toggle('low', left < 10000);
+      if (left > 0) firstFrame = requestAnimationFrame(tick);
+    };
+    tick();
+  }
+
+  // What the page knows of the last move, for the words at the end: its mover (White after an
+  // even number of moves) and the square of the king it cost the losing side.
+  function lastLoss() {
+    const last = history && history.lastMoveEntry();
+    if (!last) return null;
+    const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+    const before = history.boardAt(last.index - 1);
+    const after = last.index === history.entries.length - 1 ? view.board : history.boardAt(last.index);
+    const dest = last.ply.landed || last.ply.to;
+    let square = null;
+    if (loser && before && after) {
+      const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
+      const was = kings(before);
+      const is = kings(after);
+      const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
+      square = lost.includes(dest) ? dest : lost[0] || null;
+    }
+    return { mover: last.mover, square: square || dest };
   }
 
   function renderInvite() {
@@ -680,7 +775,7 @@ export function gamePage(root, id, token) {
         if (!answer) return;
         promotion.replaceChildren();
         // The stream's line says it; without the stream, the answer does.
-        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply)));
+        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply, answer.game)));
         board.focus();
       }),
     }));
@@ -746,6 +841,7 @@ export function gamePage(root, id, token) {
         type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
         onclick: () => { resultClosed = true; renderResult(); },
       }, '×'),
+      h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
       h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
       wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
         : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
@@ -798,5 +894,6 @@ export function gamePage(root, id, token) {
     stream.close();
     clocks.stop();
     cancelAnimationFrame(frame);
+    cancelAnimationFrame(firstFrame);
   };
 }

@@ -68,7 +68,7 @@ export function recordPage(root, id) {
   load();
 
   function entries() {
-    return record ? record.plies.map((ply) => ({ ply })) : [];
+    return record ? record.plies.map((ply, i) => ({ ply, board: boards[i + 1] })) : [];
   }
 
   async function load() {
@@ -126,7 +126,7 @@ export function recordPage(root, id) {
     else if (at < 0) where.textContent = TEXT.start;
     else {
       const moves = record.plies.slice(0, at + 1).filter((ply) => ply.type === 'move').length;
-      where.textContent = TEXT.after(`${Math.ceil(moves / 2)}.${moves % 2 === 0 ? '..' : ''}`, plyText(record.plies[at]), at + 1, of);
+      where.textContent = TEXT.after(`${Math.ceil(moves / 2)}.${moves % 2 === 0 ? '..' : ''}`, plyText(record.plies[at], boards[at + 1]), at + 1, of);
     }
   }
 

@@ -69,6 +69,7 @@ pub static ASSETS: &[Asset] = embed![
     "setup.js" => JS,
     "differences.js" => JS,
     "record.js" => JS,
+    "confirm.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

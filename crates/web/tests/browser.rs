@@ -85,11 +85,16 @@ struct Site {
 }
 
 impl Site {
-    async fn start() -> Site {
+    /// The server with its default settings but for a fast sweep and small evaluations, and
+    /// `first_move` as each side's first-move time when given (30 s otherwise).
+    async fn start(first_move: Option<Duration>) -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
+        if let Some(first_move) = first_move {
+            settings.play.first_move_time = first_move;
+        }
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
         let app = gmo_server::spawn(settings)
@@ -361,11 +366,14 @@ async fn wait_status(client: &Client, text: &str) {
 /// Runs a browser test body with a fresh server and driver, stopping both whatever happens.
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
+        browser_test!($name, $body, None);
+    };
+    ($name:ident, $body:ident, $first_move:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(tools) = tools() else { return };
             let _turn = ONE_AT_A_TIME.lock().await;
-            let site = Site::start().await;
+            let site = Site::start($first_move).await;
             let mut driver = Driver::start(&tools).await;
             let base = site.base.clone();
             let outcome = {
@@ -813,12 +821,10 @@ async fn game(driver: &mut Driver, base: String) {
         .await
         .expect("the order");
     assert_eq!(order, json!(["h1", "a8"]));
-    // White's pieces are hidden from Black: species, not codes.
-    assert!(
-        label_of(&black, "e2")
-            .await
-            .contains("white piece of species sp-")
-    );
+    // White's genomes are hidden from Black (species, not codes), but a standard piece is
+    // named for everybody.
+    assert!(label_of(&black, "e2").await.contains("white pawn"));
+    assert!(hidden_code(&black, "e2").await);
     assert!(label_of(&white, "e2").await.contains("white pawn"));
 
     // 1. e2–e3 by clicks, after the highlights show.
@@ -1144,9 +1150,55 @@ async fn pages(driver: &mut Driver, base: String) {
         text_of(&client, "#time-control").await,
         "Increment: +2 s after each move"
     );
-    let clock = text_of(&client, ".player-bar.bottom .clock").await;
-    assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
+    // The first moves are timed apart (rules §5.4): both clocks stand at 3:00 while White's
+    // first-move countdown runs under White's clock; after both first moves White's clock runs.
+    let first = wait_for(
+        &client,
+        "the first-move countdown",
+        "const e = document.querySelector('.player-bar.bottom #first-move'); return e && !e.hidden ? e.textContent : ''",
+    )
+    .await;
+    assert!(
+        first
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("White to make a first move: 0:"),
+        "{first}"
+    );
+    let seen = client
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!(true), "the countdown in the first screen");
+    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+    assert_eq!(
+        client.execute(clocks, vec![]).await.expect("the clocks"),
+        json!([["3:00", false], ["3:00", false]])
+    );
     shoot(&client, "game-bot.png").await;
+    square(&client, "e2").await;
+    wait_for(
+        &client,
+        "e2's moves",
+        "return !!document.querySelector('.sq.target[data-square=\"e3\"]')",
+    )
+    .await;
+    square(&client, "e3").await;
+    wait_for(
+        &client,
+        "the bot's first move",
+        "return document.querySelectorAll('#move-list .ply').length === 2",
+    )
+    .await;
+    wait_for(
+        &client,
+        "White's clock running",
+        "return !!document.querySelector('.player-bar.bottom .clock.running') && !document.querySelector('#first-move:not([hidden])')",
+    )
+    .await;
     // No script errors on any page: the console stays clean.
     let errors = client
         .execute("return window.__errors ?? []", vec![])
@@ -1204,6 +1256,39 @@ async fn play(mover: &Client, watcher: &Client, from: &str, to: &str) {
     )
     .await;
     square(mover, to).await;
+    wait_status(watcher, "Your move").await;
+}
+
+/// Whether the piece on a square is drawn from its species label, its code unknown to the page.
+async fn hidden_code(client: &Client, name: &str) -> bool {
+    let key = client
+        .execute(
+            &format!(
+                "return document.querySelector('[data-square=\"{name}\"]')?.dataset.piece ?? ''"
+            ),
+            vec![],
+        )
+        .await
+        .unwrap_or_default();
+    key.as_str().is_some_and(|key| {
+        key.split('|')
+            .nth(1)
+            .is_some_and(|id| id.starts_with("sp-"))
+    })
+}
+
+/// Plays `from`–`to` like [`play`], a move that leaves the mover's king to be taken: the page
+/// asks first, and the mover plays it anyway.
+async fn play_anyway(mover: &Client, watcher: &Client, from: &str, to: &str) {
+    square(mover, from).await;
+    wait_for(
+        mover,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target.exposes[data-square=\"{to}\"]')"),
+    )
+    .await;
+    square(mover, to).await;
+    click(mover, "dialog#confirm-move[open] #confirm-move-yes").await;
     wait_status(watcher, "Your move").await;
 }
 
@@ -1424,7 +1509,7 @@ async fn come_back(driver: &mut Driver, base: String) {
         "return !document.querySelector('.sq.selected') && !document.querySelector('.sq.target')",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
 
     // Reload White's page: the whole history is back, in pairs, the last move highlighted.
     white.refresh().await.expect("reloaded");
@@ -1527,7 +1612,7 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#freeze').hidden",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
     play(&white, &black, "a2", "a3").await;
 
     let fresh = driver.session(1280, 900).await;
@@ -1559,17 +1644,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     wait_label(&fresh, "f2", "f2, empty").await;
     let note = text_of(&fresh, "#past-note").await;
     assert!(note.starts_with("The position after f2–f3"), "{note}");
-    assert!(
-        label_of(&fresh, "f3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "f3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "f3").await);
     assert!(label_of(&fresh, "e7").await.contains("black pawn"));
-    assert!(
-        label_of(&fresh, "e1")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "e1").await.contains("white queen"));
+    assert!(hidden_code(&fresh, "e1").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
     // → steps on: Black's reply, then the queen's move with Black's king in danger.
     fresh
@@ -1588,21 +1667,19 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     assert!(label_of(&fresh, "e6").await.contains("black pawn"));
     assert_eq!(squares_with(&fresh, "danger").await, json!([]));
     key("\u{E014}").await;
-    wait_label(&fresh, "h4", "white piece of species").await;
+    wait_label(&fresh, "h4", "white queen").await;
     wait_for(
         &fresh,
         "the danger in the past",
         "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
     )
     .await;
-    assert!(
-        !label_of(&fresh, "h4").await.contains("queen"),
-        "hidden in the past too"
-    );
+    assert!(hidden_code(&fresh, "h4").await, "hidden in the past too");
     shoot(&fresh, "game-fresh-history.png").await;
     // Home is the start; End the game now.
     key("\u{E011}").await;
-    wait_label(&fresh, "f2", "white piece of species").await;
+    wait_label(&fresh, "f2", "white pawn").await;
+    assert!(hidden_code(&fresh, "f2").await);
     assert!(label_of(&fresh, "f3").await.contains("f3, empty"));
     assert_eq!(squares_with(&fresh, "last").await, json!([]));
     key("\u{E010}").await;
@@ -1612,14 +1689,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#past-note').hidden",
     )
     .await;
-    assert!(
-        label_of(&fresh, "a3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "a3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "a3").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
     // The seat is really held: a move is accepted.
-    play(&fresh, &white, "a7", "a6").await;
+    play_anyway(&fresh, &white, "a7", "a6").await;
     for client in [white, black, fresh] {
         client.close().await.expect("closed");
     }
@@ -2635,4 +2709,493 @@ async fn promotion_and_record(driver: &mut Driver, base: String) {
         .unwrap_or_default();
     assert_eq!(errors, json!([]));
     white.close().await.expect("closed");
+}
+
+/// A game's id and seat token from a seat's link (`…#/game/{id}?token={token}`).
+fn seat_of(link: &str) -> (String, String) {
+    let hash = link.split("#/game/").nth(1).expect("a game link");
+    let (id, token) = hash.split_once("?token=").expect("a token");
+    (id.to_owned(), token.to_owned())
+}
+
+/// The page's clocks as [text, running] pairs, top bar first.
+const CLOCKS: &str = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+
+/// `side`'s first-move countdown and the bar it is in (`top` or `bottom`), once shown; else ''.
+fn first_move_shown(side: &str) -> String {
+    format!(
+        "const e = document.querySelector('#first-move'); \
+         return e && !e.hidden && e.isConnected && e.textContent.startsWith('{side} to make a first move: ') \
+           ? [e.textContent, e.closest('.player-bar.top') ? 'top' : 'bottom'] : ''"
+    )
+}
+
+browser_test!(
+    first_moves_are_counted_down_and_a_game_nobody_starts_aborts,
+    first_moves,
+    Some(Duration::from_secs(6))
+);
+
+/// On a server with 6 s first-move timers: a friend game between a desktop (White) and a phone
+/// (Black) shows White's countdown beside White's clock on both pages, the clocks standing at
+/// 5:00; White's first move (by click) starts Black's countdown, the clocks still standing; Black
+/// lets it run out and the game is aborted, each page saying so from its side.
+async fn first_moves(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    for (client, bar) in [(&white, "bottom"), (&black, "top")] {
+        let shown = wait_for(client, "White's countdown", &first_move_shown("White")).await;
+        assert!(
+            shown[0]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("White to make a first move: 0:0"),
+            "{shown}"
+        );
+        assert_eq!(shown[1], json!(bar), "beside White's clock: {shown}");
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    // On the phone the countdown is in the first screen, within the width.
+    let seen = black
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); \
+             return [r.left >= 0 && r.right <= innerWidth, r.top >= 0 && r.bottom <= innerHeight]",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!([true, true]));
+    assert!(
+        text_of(&white, "#game-status")
+            .await
+            .contains("before the countdown ends"),
+        "{}",
+        text_of(&white, "#game-status").await
+    );
+    play(&white, &black, "e2", "e3").await;
+    for (client, bar) in [(&white, "top"), (&black, "bottom")] {
+        let shown = wait_for(client, "Black's countdown", &first_move_shown("Black")).await;
+        assert_eq!(shown[1], json!(bar), "beside Black's clock: {shown}");
+        // White's first move is on no clock (no increment either): both still stand.
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    shoot(&black, "game-first-move-phone.png").await;
+    // Black does not move: the game is aborted, said from each side.
+    for (client, words) in [
+        (
+            &black,
+            "You did not make your first move in time: the game is aborted",
+        ),
+        (
+            &white,
+            "Your opponent did not make a first move: the game is aborted",
+        ),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+        assert_eq!(
+            client
+                .execute(
+                    "return !document.querySelector('#first-move:not([hidden])') && !document.querySelector('.clock.running')",
+                    vec![]
+                )
+                .await
+                .expect("the countdown gone"),
+            json!(true)
+        );
+    }
+    shoot(&black, "game-aborted-phone.png").await;
+    let errors = white
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    a_move_that_loses_or_exposes_ones_own_king_asks_first,
+    own_king
+);
+
+/// The classes and label of a square, on one page.
+async fn marks_of(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!("const e = document.querySelector('[data-square=\"{name}\"]'); return [e.className, e.getAttribute('aria-label')]"),
+            vec![],
+        )
+        .await
+        .expect("the square")
+}
+
+/// Selects `from` and waits for its moves; returns `to`'s classes and label.
+async fn select_and_look(client: &Client, from: &str, to: &str) -> (String, String) {
+    square(client, from).await;
+    wait_for(
+        client,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target[data-square=\"{to}\"]')"),
+    )
+    .await;
+    let marks = marks_of(client, to).await;
+    (
+        marks[0].as_str().unwrap_or_default().to_owned(),
+        marks[1].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+/// Waits for the move dialog; returns its class, its title and the focused button's id.
+async fn the_question(client: &Client) -> Value {
+    wait_for(
+        client,
+        "the question",
+        "const d = document.querySelector('dialog#confirm-move[open]'); \
+         return d ? [d.className, d.querySelector('h2').textContent, document.activeElement?.id ?? ''] : null",
+    )
+    .await
+}
+
+/// Black's page on a phone, White's on a desktop (White's moves through the API). After 1.
+/// g1–f3, Black's queen on e8 may take its own king on d8: the square is marked apart and named
+/// so; the click asks first, and Escape leaves everything as it was. Once White's knight stands on
+/// e6 (3. g5–e6), a Black pawn move that leaves the king to be taken is marked with a warning and
+/// asked about too (the keyboard answers: Tab, Enter); then the queen takes its own king after
+/// all, and each page says what happened from its side.
+async fn own_king(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let white_moves = |from: &'static str, to: &'static str| {
+        let (base, game, token) = (base.clone(), game.clone(), white_token.clone());
+        async move {
+            api_act(
+                &base,
+                &game,
+                &token,
+                "moves",
+                json!({"from": from, "to": to}),
+            )
+            .await
+        }
+    };
+    white_moves("g1", "f3").await;
+    wait_status(&black, "Your move").await;
+    let (classes, label) = select_and_look(&black, "e8", "d8").await;
+    assert!(
+        classes.contains("target") && classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("takes its own king"), "{label}");
+    let plain = squares_with(&black, "target:not(.loses-king)").await;
+    assert!(
+        !plain.as_array().is_some_and(Vec::is_empty),
+        "the queen's other moves are plain: {plain}"
+    );
+    assert_eq!(
+        squares_with(&black, "loses-king").await,
+        json!(["d8"]),
+        "only the king's square"
+    );
+    shoot(&black, "game-own-king-phone.png").await;
+    square(&black, "d8").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("danger"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("This move takes your own king"));
+    assert_eq!(
+        question[2],
+        json!("confirm-move-no"),
+        "the focus on the safe answer"
+    );
+    shoot(&black, "game-own-king-question-phone.png").await;
+    // Escape: nothing happens; the queen stays selected with its moves.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E00C}").await.expect("escape");
+    wait_for(
+        &black,
+        "the question gone",
+        "return !document.querySelector('dialog#confirm-move')",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(label_of(&black, "d8").await.contains("black king"));
+    assert!(
+        label_of(&black, "e8")
+            .await
+            .contains("black queen, selected")
+    );
+    assert!(
+        text_of(&black, "#game-status")
+            .await
+            .starts_with("Your move")
+    );
+    assert!(!text_of(&black, "#move-list").await.contains("e8–d8"));
+
+    // A plain move, then White's knight comes to e6, from where it can take the king on d8.
+    square(&black, "e8").await;
+    play(&black, &white, "a7", "a6").await;
+    white_moves("f3", "g5").await;
+    wait_status(&black, "Your move").await;
+    play(&black, &white, "a6", "a5").await;
+    white_moves("g5", "e6").await;
+    wait_status(&black, "can be taken").await;
+    let (classes, label) = select_and_look(&black, "a5", "a4").await;
+    assert!(
+        classes.contains("exposes") && !classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("its king can be taken"), "{label}");
+    square(&black, "a4").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("warning"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("Your king could be taken"));
+    // The keyboard: Tab to "Play it anyway", Enter.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E004}").await.expect("tab");
+    let focused = black.active_element().await.expect("the focus");
+    assert_eq!(
+        focused.attr("id").await.expect("its id").as_deref(),
+        Some("confirm-move-yes")
+    );
+    focused.send_keys("\u{E007}").await.expect("enter");
+    wait_status(&white, "Your move").await;
+    assert!(text_of(&black, "#move-list").await.contains("a5–a4"));
+
+    // White lets it be; Black's queen takes its own king after all.
+    white_moves("h2", "h3").await;
+    wait_status(&black, "Your move").await;
+    select_and_look(&black, "e8", "d8").await;
+    square(&black, "d8").await;
+    the_question(&black).await;
+    click(&black, "#confirm-move-yes").await;
+    for (client, words) in [
+        (&black, "You took your own king on d8"),
+        (&white, "You won: Black took its own king on d8"),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+    }
+    assert_eq!(
+        text_of(&white, "#result-text").await,
+        "White won — a king was lost"
+    );
+    shoot(&black, "game-own-king-end-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    standard_pieces_look_and_read_alike_on_both_sides,
+    named_pieces
+);
+
+/// How a square's piece is drawn: [the figure's name or null, the pattern's key or null].
+async fn drawn(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!(
+                "const svg = document.querySelector('[data-square=\"{name}\"] svg.piece'); \
+                 return svg ? [svg.dataset.figure ?? null, svg.dataset.figure ? null : svg.dataset.key] : null"
+            ),
+            vec![],
+        )
+        .await
+        .expect("the piece")
+}
+
+/// White (a desktop) plays with a preset of its own whose h-file piece is no standard genome;
+/// Black is on a phone. Each page draws and names the other side's standard pieces as chess
+/// pieces ("white queen"), its queen selected shows the queen's code and diagram; the custom
+/// piece keeps its pattern (White's by its code, Black's by its per-game species). White's pawn
+/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species.
+async fn named_pieces(driver: &mut Driver, base: String) {
+    let client = reqwest::Client::new();
+    let genome: Value = client
+        .post(format!("{base}/api/genomes"))
+        .json(&json!({"dna": CUSTOM_DNA}))
+        .send()
+        .await
+        .expect("the genome stored")
+        .json()
+        .await
+        .expect("its code");
+    assert_eq!(genome["code"], json!(CUSTOM_CODE), "{genome}");
+    let preset: Value = client
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "king", "queen", "bishop", "knight", CUSTOM_CODE]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let preset = preset["code"].as_str().expect("a code").to_owned();
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    white
+        .execute(
+            &format!("localStorage.setItem('gmo.setup', JSON.stringify({{customise: false, preset: {preset:?}}}))"),
+            vec![],
+        )
+        .await
+        .expect("the preset chosen");
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let black_token = seat_of(black.current_url().await.expect("the address").as_ref()).1;
+
+    // The other side's standard pieces: figures, named; the custom piece: a pattern.
+    assert!(
+        label_of(&black, "e1").await.contains("e1, white queen"),
+        "{}",
+        label_of(&black, "e1").await
+    );
+    assert!(label_of(&black, "d1").await.contains("white king"));
+    assert!(label_of(&black, "a2").await.contains("white pawn"));
+    assert_eq!(drawn(&black, "e1").await, json!(["queen", null]));
+    assert_eq!(drawn(&black, "g1").await, json!(["knight", null]));
+    assert!(label_of(&white, "e8").await.contains("e8, black queen"));
+    assert_eq!(drawn(&white, "e8").await, json!(["queen", null]));
+    assert_eq!(drawn(&white, "d7").await, json!(["pawn", null]));
+    let theirs = drawn(&black, "h1").await;
+    assert_eq!(theirs[0], Value::Null, "{theirs}");
+    assert!(
+        theirs[1].as_str().unwrap_or_default().starts_with("sp-"),
+        "{theirs}"
+    );
+    assert!(
+        label_of(&black, "h1")
+            .await
+            .contains("white piece of species sp-")
+    );
+    assert_eq!(
+        drawn(&white, "h1").await,
+        json!([null, CUSTOM_CODE]),
+        "its owner's, by code"
+    );
+    // The opponent's queen, selected: a queen's code and diagram, as anybody's.
+    square(&black, "e1").await;
+    wait_for(
+        &black,
+        "the queen's panel",
+        "return document.querySelector('#piece-code')?.textContent === '1hapeh' && !!document.querySelector('#piece-diagram')",
+    )
+    .await;
+    shoot(&black, "game-named-phone.png").await;
+    square(&black, "e1").await;
+
+    // White's a-pawn takes its way to c8 and becomes a queen.
+    let moves = [
+        (&white_token, "a2", "a3"),
+        (&black_token, "h7", "h6"),
+        (&white_token, "a3", "a4"),
+        (&black_token, "h6", "h5"),
+        (&white_token, "a4", "a5"),
+        (&black_token, "g7", "g6"),
+        (&white_token, "a5", "a6"),
+        (&black_token, "g6", "g5"),
+        (&white_token, "a6", "b7"),
+        (&black_token, "g5", "g4"),
+        (&white_token, "b7", "c8"),
+    ];
+    for (token, from, to) in moves {
+        api_act(
+            &base,
+            &game,
+            token,
+            "moves",
+            json!({"from": from, "to": to}),
+        )
+        .await;
+    }
+    black
+        .execute(
+            "window.__toasts = []; new MutationObserver(() => window.__toasts.push(document.querySelector('#toast').textContent)) \
+             .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true})",
+            vec![],
+        )
+        .await
+        .expect("the notices watched");
+    wait_status(&black, "White is promoting on c8").await;
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "promotion",
+        json!({"genome": "queen"}),
+    )
+    .await;
+    wait_label(&black, "c8", "c8, white queen").await;
+    assert_eq!(drawn(&black, "c8").await, json!(["queen", null]));
+    let list = wait_for(
+        &black,
+        "the promotion in the list",
+        "const t = document.querySelector('#move-list')?.textContent ?? ''; return t.includes('c8 = ') ? t : ''",
+    )
+    .await;
+    let list = list.as_str().unwrap_or_default();
+    assert!(
+        list.contains("c8 = queen") && !list.contains("sp-"),
+        "{list}"
+    );
+    let toasts = wait_for(
+        &black,
+        "the promotion's notice",
+        "const t = window.__toasts; return t.some(x => x.includes('promoted')) ? t : null",
+    )
+    .await;
+    let toasts: Vec<String> = serde_json::from_value(toasts).expect("the notices");
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t == "White promoted the pawn on c8 to a queen."),
+        "{toasts:?}"
+    );
+    assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
+    shoot(&black, "game-named-promotion-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
