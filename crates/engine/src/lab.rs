@@ -351,6 +351,7 @@ impl Lab {
                 .get(ply.genome.index())
                 .cloned()
                 .unwrap_or_default(),
+            genomes.get(ply.genome).map_or("", |g| g.dna()),
         )
     }
 }

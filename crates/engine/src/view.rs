@@ -228,6 +228,10 @@ pub struct PromotionPlyView {
     pub genome: Option<String>,
     /// The new piece's per-game species label.
     pub species: String,
+    /// The name of a standard genome (`queen`, …) the pawn became, for every viewer; absent for
+    /// any other genome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 impl PlyView {
@@ -244,13 +248,20 @@ impl PlyView {
         })
     }
 
-    /// A promotion's ply on `promotion`, the new code if shown, its species label.
-    pub fn of_promotion(promotion: Square, genome: Option<String>, species: String) -> PlyView {
+    /// A promotion's ply on `promotion`, the new code if shown, its species label and the
+    /// standard name of its genome (`dna`), if it has one.
+    pub fn of_promotion(
+        promotion: Square,
+        genome: Option<String>,
+        species: String,
+        dna: &str,
+    ) -> PlyView {
         PlyView::Promotion(PromotionPlyView {
             kind: PromotionTag::Promotion,
             promotion,
             genome,
             species,
+            name: gmo_genome::standard::name_of(dna).map(str::to_owned),
         })
     }
 }
@@ -363,6 +374,7 @@ impl Game {
                 .filter(|_| shown)
                 .map(|g| g.code().to_string()),
             labels.get(ply.genome.index()).cloned().unwrap_or_default(),
+            position.genome(ply.genome).map_or("", |g| g.dna()),
         )
     }
 

@@ -212,6 +212,7 @@ fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Ply
         ply.at,
         Some(genome.code().to_string()),
         species,
+        &genome.to_string(),
     ))
 }
 

@@ -600,6 +600,10 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
         .await;
     assert_eq!(promoted.status, 200, "{}", promoted.text);
     assert_eq!(promoted.body["ply"]["promotion"], "d4");
+    assert_eq!(
+        promoted.body["ply"]["name"], "rook",
+        "a standard genome is named"
+    );
     let rook = piece(&promoted.body["game"], "d4").expect("the new piece");
     assert_eq!(
         (rook["pawn"].clone(), rook["code"].clone()),
@@ -639,6 +643,11 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
         assert!(version >= last_version, "versions never go back");
         last_version = version;
         assert_eq!(line["game"]["you"], "black");
+        if line["type"] == "promotion" {
+            // Black sees White's new piece by name, its code hidden until the end.
+            assert_eq!(line["ply"]["name"], "rook", "{line}");
+            assert_eq!(line["ply"].get("genome"), None, "{line}");
+        }
         seen.push(line["type"].as_str().expect("a type").to_owned());
     }
     assert_eq!(seen, expected);
