@@ -269,6 +269,8 @@ fn ending(game: &Game, plies: u32) -> Outcome {
         Some(Reason::NoLegalMoves) => "no legal moves",
         Some(Reason::Resigned) => "resigned",
         Some(Reason::Agreement) => "draw agreed",
+        Some(Reason::NoFirstMove) => "no first move",
+        Some(Reason::Abandoned) => "abandoned",
         None => "aborted",
     };
     Outcome { winner, why, plies }

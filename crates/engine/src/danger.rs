@@ -12,9 +12,46 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::compile::Effect;
 use crate::movegen::{destinations, for_each_move};
+use crate::square::Square;
 use crate::square::{ByColor, Color};
 use crate::table::GenomeTable;
+
+/// What a move `effect` from `from` to `to` by `mover` does to the mover's kings, the random
+/// debuffs not foreseen (as above): whether it removes one of them itself, and whether, the game
+/// going on, the other side could then take or convert one with its next move.
+pub(crate) fn move_risks(
+    table: &GenomeTable,
+    board: &Board,
+    from: Square,
+    to: Square,
+    effect: Effect,
+) -> KingRisks {
+    let Some(mover) = board.piece_at(from) else {
+        return KingRisks::default();
+    };
+    let side = mover.color;
+    let mut after = *board;
+    after.apply(from, to, effect, mover);
+    let lost = |color: Color| after.king_count(color) < board.king_count(color);
+    let loses_own_king = lost(side);
+    // A move that costs either side a king ends the game: there is no next move.
+    let over = loses_own_king || lost(side.opponent());
+    KingRisks {
+        loses_own_king,
+        exposes_king: !over && threatened_kings(table, &after, side).0 != 0,
+    }
+}
+
+/// What a move risks for its own side's kings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct KingRisks {
+    /// The move itself removes one of the mover's kings: it loses (or draws) at once.
+    pub loses_own_king: bool,
+    /// After it the other side could take or convert one of the mover's kings.
+    pub exposes_king: bool,
+}
 
 /// Each side's kings in danger.
 pub(crate) fn kings_in_danger(table: &GenomeTable, board: &Board) -> ByColor<Bitboard> {

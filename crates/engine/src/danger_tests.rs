@@ -156,3 +156,59 @@ fn the_game_view_lists_kings_in_danger_only_in_play() {
     let view = over.view(Viewer::Spectator, at(1));
     assert!(view.kings_in_danger.white.is_empty());
 }
+
+#[test]
+fn move_views_say_which_moves_lose_or_expose_the_movers_king() {
+    // The white rook on d2 shields its king on d1 from a black rook that only moves down the
+    // board: stepping aside exposes the king, staying on the file does not, taking the attacker
+    // removes the danger, and taking its own king (standard pieces may take their own) loses it.
+    let position = board(&[
+        ("d1", KING, Color::White, true),
+        ("d2", ROOK, Color::White, false),
+        ("d5", FORWARD_ROOK, Color::Black, false),
+        ("h8", KING, Color::Black, true),
+    ]);
+    let risk = |to: &str| {
+        let mv = position
+            .moves_from(sq("d2"))
+            .into_iter()
+            .find(|mv| mv.to == sq(to))
+            .unwrap_or_else(|| panic!("d2-{to} is legal"));
+        let risks = position.move_risks(&mv);
+        (risks.loses_own_king, risks.exposes_king)
+    };
+    assert_eq!(risk("e2"), (false, true), "the d-file opens");
+    assert_eq!(risk("d3"), (false, false), "still in the way");
+    assert_eq!(risk("d5"), (false, false), "the attacker is taken");
+    assert_eq!(
+        risk("d1"),
+        (true, false),
+        "its own king: lost at once, no next move"
+    );
+}
+
+#[test]
+fn standard_pieces_carry_their_name_for_every_viewer() {
+    let settings = Settings::new(5, 5, ms(60_000)).expect("5×5");
+    let mut game: Game = set_up(settings, 3, &small_preset(), 2);
+    game.ready(Color::White, at(0)).expect("ready");
+    game.ready(Color::Black, at(0)).expect("ready");
+    let view = game.view(Viewer::Player(Color::Black), at(0));
+    let white_king = view
+        .board
+        .iter()
+        .find(|piece| piece.square == sq("c1"))
+        .expect("the white king");
+    assert_eq!(white_king.code, None, "the opponent's genome stays hidden");
+    assert_eq!(
+        white_king.name,
+        Some("king"),
+        "but a standard piece is named"
+    );
+    assert!(view.board.iter().all(|piece| piece.name.is_some()));
+    let json = serde_json::to_value(&view).expect("json");
+    assert_eq!(json["board"][0]["name"], "rook");
+    assert_eq!(json["first_move_deadline"], serde_json::json!(at(30_000)));
+    let moves = game.move_views(sq("c1"));
+    assert!(moves.iter().all(|mv| !mv.loses_own_king), "{moves:?}");
+}

@@ -23,6 +23,10 @@ use serde::{Deserialize, Serialize};
 /// How long a freeze blocks moves, and how much time it moves between the clocks (rules §5.4).
 pub const FREEZE: Millis = Millis::from_secs(5);
 
+/// How long each side has for its first move unless set otherwise (rules §5.4): the clocks start
+/// once both sides have moved.
+pub const FIRST_MOVE: Millis = Millis::from_secs(30);
+
 /// A game's settings: board size, each side's time and the increment (lichess's "3+2" is
 /// `initial_ms: 180_000, increment_ms: 2_000`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +41,12 @@ pub struct Settings {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub increment_ms: Millis,
+    /// Each side's time for its first move, on no clock; the clocks start after both first moves
+    /// (rules §5.4). `null`: no first-move timers, the clock runs from the start (games stored
+    /// before they existed load so).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
+    pub first_move_ms: Option<Millis>,
 }
 
 impl Settings {
@@ -44,14 +54,17 @@ impl Settings {
     pub const MAX_INITIAL: Millis = Millis::from_secs(7 * 24 * 3_600);
     /// The largest increment: a minute per move.
     pub const MAX_INCREMENT: Millis = Millis::from_secs(60);
+    /// The longest time for a first move: an hour.
+    pub const MAX_FIRST_MOVE: Millis = Millis::from_secs(3_600);
 
-    /// Checked settings without increment.
+    /// Checked settings without increment, with [`FIRST_MOVE`] for each first move.
     pub fn new(width: u8, height: u8, initial: Millis) -> Result<Settings, GameError> {
         let settings = Settings {
             width,
             height,
             initial_ms: initial,
             increment_ms: Millis::ZERO,
+            first_move_ms: Some(FIRST_MOVE),
         };
         settings.size()?;
         Ok(settings)
@@ -61,6 +74,17 @@ impl Settings {
     pub fn with_increment(self, increment: Millis) -> Result<Settings, GameError> {
         let settings = Settings {
             increment_ms: increment,
+            ..self
+        };
+        settings.size()?;
+        Ok(settings)
+    }
+
+    /// The same settings with `first_move` for each side's first move (none: the clock runs from
+    /// the start), checked.
+    pub fn with_first_move(self, first_move: Option<Millis>) -> Result<Settings, GameError> {
+        let settings = Settings {
+            first_move_ms: first_move,
             ..self
         };
         settings.size()?;
@@ -83,6 +107,15 @@ impl Settings {
                 self.increment_ms.ms()
             )));
         }
+        if let Some(first_move) = self.first_move_ms {
+            if !(Millis::from_ms(1)..=Self::MAX_FIRST_MOVE).contains(&first_move) {
+                return Err(GameError::Settings(format!(
+                    "the time for a first move must be 1 to {} ms, not {}",
+                    Self::MAX_FIRST_MOVE.ms(),
+                    first_move.ms()
+                )));
+            }
+        }
         BoardSize::new(self.width, self.height).map_err(|e| GameError::Settings(e.to_string()))
     }
 }
@@ -94,6 +127,7 @@ impl Default for Settings {
             height: 8,
             initial_ms: Millis::from_secs(300),
             increment_ms: Millis::ZERO,
+            first_move_ms: Some(FIRST_MOVE),
         }
     }
 }
@@ -122,6 +156,10 @@ pub enum Reason {
     Resigned,
     /// Both seats agreed to a draw ([`Game::offer_draw`]).
     Agreement,
+    /// A side let its first-move timer run out: the game is aborted, without result.
+    NoFirstMove,
+    /// A side left the game and the other claimed the victory ([`Game::claim_victory`]).
+    Abandoned,
 }
 
 impl From<EndReason> for Reason {
@@ -169,6 +207,8 @@ pub struct Game {
     /// The seat whose draw offer waits for the other seat's answer.
     pub(crate) draw_offer: Option<Color>,
     pub(crate) started: Option<Timestamp>,
+    /// When the running first-move timer runs out, until both sides have moved.
+    pub(crate) first_move_until: Option<Timestamp>,
     /// The position at the start, once started: the record's setup.
     pub(crate) setup: Option<BoardData>,
     pub(crate) events: Vec<Event>,
@@ -191,6 +231,7 @@ impl Game {
             frozen_until: None,
             draw_offer: None,
             started: None,
+            first_move_until: None,
             setup: None,
             events: Vec::new(),
             labels: Default::default(),
@@ -274,7 +315,12 @@ impl Game {
 
     /// When the running clock would reach zero: for timers and sweeps.
     pub fn deadline(&self) -> Option<Timestamp> {
-        self.clock.deadline()
+        self.first_move_until.or_else(|| self.clock.deadline())
+    }
+
+    /// When the running first-move timer runs out, while one runs (rules §5.4).
+    pub fn first_move_deadline(&self) -> Option<Timestamp> {
+        self.first_move_until
     }
 
     /// The legal moves of the piece on `square`, whichever side owns it (rules §5.6).
@@ -363,19 +409,33 @@ impl Game {
         Ok(())
     }
 
+    /// Starts the game at `now`: White's first-move timer runs (or, without first-move timers,
+    /// White's clock).
     pub(crate) fn start(&mut self, now: Timestamp) {
         self.status = GameStatus::InProgress;
         self.started = Some(now);
         self.setup = Some(BoardData::of(&self.position));
-        self.clock.start(now, Color::White);
+        match self.settings.first_move_ms {
+            Some(first_move) => self.first_move_until = Some(now.saturating_add(first_move)),
+            None => self.clock.start(now, Color::White),
+        }
         self.end_if_stuck(now);
     }
 
-    /// Settles the clocks at `now`: if the running clock has reached zero, its side loses on time
-    /// (at the moment it fell). Returns whether the game ended now.
+    /// Settles the timers at `now`: if a first-move timer has run out, the game is aborted; if
+    /// the running clock has reached zero, its side loses on time (each at the moment it ran
+    /// out). Returns whether the game ended now.
     pub fn tick(&mut self, now: Timestamp) -> bool {
         if self.status != GameStatus::InProgress {
             return false;
+        }
+        if let Some(until) = self.first_move_until {
+            if until > now {
+                return false;
+            }
+            self.events.push(Event::Time { at_ms: until });
+            self.finish(GameStatus::Aborted, Some(Reason::NoFirstMove), until);
+            return true;
         }
         let Some((side, at)) = self.clock.fallen(now) else {
             return false;
@@ -467,9 +527,9 @@ impl Game {
 
     /// After a move (`moved`: the mover and whether it froze) or a promotion (`None`): a move
     /// declines the opponent's pending draw offer; the king rule's verdict stands first;
-    /// otherwise the clock passes to the side to move, the mover gains the increment, a freeze
-    /// then moves time and may empty the mover's clock, and a side to move without a move loses
-    /// at once.
+    /// otherwise the clock passes to the side to move (or, during the first moves, the next
+    /// first-move timer runs), the mover gains the increment, a freeze then moves time and may
+    /// empty the mover's clock, and a side to move without a move loses at once.
     fn after_ply(&mut self, now: Timestamp, moved: Option<(Color, bool)>) {
         if moved.is_some_and(|(mover, _)| self.draw_offer == Some(mover.opponent())) {
             self.draw_offer = None;
@@ -478,12 +538,20 @@ impl Game {
             self.finish(result.into(), Some(reason.into()), now);
             return;
         }
-        self.clock.switch(now, Some(self.position.side_to_move()));
+        // A first move is on no clock: it earns no increment.
+        let first_moves = self.first_move_until.is_some();
+        if first_moves {
+            self.after_first_moves(now, moved.is_some());
+        } else {
+            self.clock.switch(now, Some(self.position.side_to_move()));
+        }
         let Some((mover, froze)) = moved else {
             self.end_if_stuck(now);
             return;
         };
-        self.clock.adjust(mover, self.settings.increment_ms);
+        if !first_moves {
+            self.clock.adjust(mover, self.settings.increment_ms);
+        }
         if froze {
             self.clock.adjust(mover, -FREEZE);
             self.clock.adjust(mover.opponent(), FREEZE);
@@ -496,6 +564,20 @@ impl Game {
         self.end_if_stuck(now);
     }
 
+    /// While the first moves are timed: White's first move starts Black's first-move timer,
+    /// Black's first move the clocks (White's runs). A promotion is no move: the timer runs on.
+    fn after_first_moves(&mut self, now: Timestamp, moved: bool) {
+        let (Some(first_move), true) = (self.settings.first_move_ms, moved) else {
+            return;
+        };
+        if self.moves_played() < 2 {
+            self.first_move_until = Some(now.saturating_add(first_move));
+        } else {
+            self.first_move_until = None;
+            self.clock.start(now, self.position.side_to_move());
+        }
+    }
+
     /// Ends the game if the side to move has no move and no promotion due.
     fn end_if_stuck(&mut self, now: Timestamp) {
         if let Status::Over { result, reason } = self.position.status() {
@@ -505,6 +587,7 @@ impl Game {
 
     fn finish(&mut self, status: GameStatus, reason: Option<Reason>, at: Timestamp) {
         self.clock.switch(at, None);
+        self.first_move_until = None;
         self.status = status;
         self.reason = reason;
         self.frozen_until = None;
@@ -565,6 +648,19 @@ impl Game {
         Ok(())
     }
 
+    /// `color` claims the victory because the other side has left the game. Whether it has left
+    /// (for how long nobody has seen it) is the service's to judge: the engine records the claim.
+    pub fn claim_victory(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
+        let now = self.require_in_progress(now, "claim the victory")?;
+        self.events.push(Event::Claim { at_ms: now, color });
+        self.finish(
+            GameStatus::loss_of(color.opponent()),
+            Some(Reason::Abandoned),
+            now,
+        );
+        Ok(())
+    }
+
     /// Calls the game off without result: in setup, or before White's first move.
     pub fn abort(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
         self.tick(now);
@@ -621,6 +717,7 @@ impl PartialEq for Game {
             && self.frozen_until == other.frozen_until
             && self.draw_offer == other.draw_offer
             && self.started == other.started
+            && self.first_move_until == other.first_move_until
             // Not `Board ==`: a board keeps stale genome ids on empty squares.
             && a.board().pieces().eq(b.board().pieces())
             && a.moves_played() == b.moves_played()

@@ -23,6 +23,9 @@ pub struct GameSnapshot {
     #[serde(default)]
     pub draw_offer: Option<Color>,
     pub started_ms: Option<Timestamp>,
+    /// When the running first-move timer runs out; absent in games stored before they existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_until: Option<Timestamp>,
     pub board: BoardData,
     pub setup: Option<BoardData>,
     pub events: Vec<Event>,
@@ -40,6 +43,7 @@ impl Game {
             frozen_until: self.frozen_until,
             draw_offer: self.draw_offer,
             started_ms: self.started,
+            first_move_until: self.first_move_until,
             board: BoardData::of(&self.position),
             setup: self.setup.clone(),
             events: self.events.clone(),
@@ -72,6 +76,7 @@ impl TryFrom<GameSnapshot> for Game {
         game.frozen_until = snapshot.frozen_until;
         game.draw_offer = snapshot.draw_offer;
         game.started = snapshot.started_ms;
+        game.first_move_until = snapshot.first_move_until;
         game.setup = snapshot.setup;
         game.events = snapshot.events;
         Ok(game)

@@ -56,10 +56,12 @@ pub(crate) fn set_up(settings: Settings, seed: u64, preset: &[Genome], king_file
     game
 }
 
-/// The default game, started at `t = 0` with `initial` on each clock.
+/// The default game, started at `t = 0` with `initial` on each clock, running from the start
+/// (no first-move timers: `first_move_tests.rs` tests those).
 pub(crate) fn started(initial: Millis) -> Game {
     let settings = Settings {
         initial_ms: initial,
+        first_move_ms: None,
         ..Settings::default()
     };
     let mut game = set_up(settings, 11, &default_preset(), 3);
@@ -634,7 +636,9 @@ fn a_lab_keeps_only_the_genomes_on_its_board() {
 fn a_freezing_move_that_takes_the_last_king_wins_outright() {
     // Jumps three ranks north and marks where it lands; freezes the game when it moves.
     let striker = Genome::parse("AHH HSC HAA HHH CHA CHA HHA CSA SAA").expect("dna");
-    let settings = Settings::new(4, 4, ms(60_000)).expect("4×4");
+    let settings = Settings::new(4, 4, ms(60_000))
+        .and_then(|s| s.with_first_move(None))
+        .expect("4×4");
     let mut game = Game::new(settings, 5).expect("settings");
     let white = [striker, named("king"), named("rook"), named("rook")];
     let black = [named("king"), named("rook"), named("rook"), named("knight")];
@@ -697,7 +701,9 @@ fn promotions_wait_for_the_end_of_a_freeze() {
     // Steps onto an own neighbour, leaving on its from square a copy of that neighbour owned by
     // the opponent, and freezes: from a1 onto the a2 pawn it leaves a black pawn on rank 1.
     let swapper = Genome::parse("AHH HSH HSC SHA HHH HHH HHA SAS").expect("dna");
-    let settings = Settings::new(5, 5, ms(60_000)).expect("5×5");
+    let settings = Settings::new(5, 5, ms(60_000))
+        .and_then(|s| s.with_first_move(None))
+        .expect("5×5");
     let mut game = Game::new(settings, 8).expect("settings");
     let mut white = small_preset();
     white[0] = swapper;
@@ -741,7 +747,9 @@ fn a_side_left_without_moves_loses_at_once() {
     // A 4×4 game of statues (the empty genome moves nowhere) with Black's pawns lifted off the
     // stored board: after White's move Black has nothing to play.
     let statue = Genome::parse("").expect("the empty genome");
-    let settings = Settings::new(4, 4, ms(60_000)).expect("4×4");
+    let settings = Settings::new(4, 4, ms(60_000))
+        .and_then(|s| s.with_first_move(None))
+        .expect("4×4");
     let mut game = set_up(
         settings,
         5,

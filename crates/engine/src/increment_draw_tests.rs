@@ -11,10 +11,12 @@ use crate::view::Viewer;
 use gmo_genome::Genome;
 use gmo_types::Millis;
 
-/// The default game with `initial` + `increment`, started at `t = 0`.
+/// The default game with `initial` + `increment`, started at `t = 0`, the clock running from the
+/// start (no first-move timers).
 fn started_plus(initial: Millis, increment: Millis) -> Game {
     let settings = Settings {
         initial_ms: initial,
+        first_move_ms: None,
         ..Settings::default()
     }
     .with_increment(increment)
@@ -108,6 +110,7 @@ fn a_promotion_is_no_move_and_earns_no_increment() {
     let swapper = Genome::parse("AHH HSH HSC SHA HHH HHH HHA SAS").expect("dna");
     let settings = Settings::new(5, 5, ms(60_000))
         .and_then(|s| s.with_increment(ms(1_000)))
+        .and_then(|s| s.with_first_move(None))
         .expect("settings");
     let mut white = small_preset();
     white[0] = swapper;

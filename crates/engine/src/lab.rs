@@ -122,6 +122,9 @@ pub struct LabPieceView {
     #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
     pub code: String,
     pub dna: String,
+    /// The name of a standard genome (`queen`, …); absent for any other genome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'static str>,
 }
 
 /// A lab as the API shows it (the server adds `id`).
@@ -228,7 +231,7 @@ impl Lab {
     pub fn move_views(&self, square: Square) -> Vec<MoveView> {
         self.moves_from(square)
             .into_iter()
-            .map(MoveView::from)
+            .map(|mv| MoveView::of_legal(&self.position, mv))
             .collect()
     }
 
@@ -315,6 +318,7 @@ impl Lab {
                     king: piece.king,
                     code: genome.code().to_string(),
                     dna: genome.dna().to_string(),
+                    name: gmo_genome::standard::name_of(genome.dna()),
                 })
             })
             .collect();
@@ -347,6 +351,7 @@ impl Lab {
                 .get(ply.genome.index())
                 .cloned()
                 .unwrap_or_default(),
+            genomes.get(ply.genome).map_or("", |g| g.dna()),
         )
     }
 }

@@ -38,6 +38,8 @@ mod view;
 #[cfg(test)]
 mod danger_tests;
 #[cfg(test)]
+mod first_move_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod increment_draw_tests;
@@ -52,7 +54,10 @@ pub use bitboard::{BitIter, Bitboard};
 pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
-pub use game::{DrawOffer, FREEZE, Game, GameError, GameStatus, Reason, Seat, Settings};
+pub use danger::KingRisks;
+pub use game::{
+    DrawOffer, FIRST_MOVE, FREEZE, Game, GameError, GameStatus, Reason, Seat, Settings,
+};
 pub use game_error::RefusalCode;
 pub use game_snapshot::GameSnapshot;
 pub use gmo_genome::{Content, Debuff};

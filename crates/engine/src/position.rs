@@ -373,6 +373,11 @@ impl Position {
         crate::danger::kings_in_danger(&self.table, &self.board)
     }
 
+    /// What the legal move `mv` risks for its own side's kings (rules §4.1 step 5).
+    pub fn move_risks(&self, mv: &LegalMove) -> crate::danger::KingRisks {
+        crate::danger::move_risks(&self.table, &self.board, mv.from, mv.to, mv.effect)
+    }
+
     /// How many moves `color` has.
     pub fn count_moves(&self, color: Color) -> u64 {
         movegen::count_side(&self.table, &self.board, color)

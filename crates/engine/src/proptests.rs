@@ -75,6 +75,7 @@ fn plan() -> impl Strategy<Value = Plan> {
 fn start(plan: &Plan) -> Game {
     let settings = Settings::new(plan.width, plan.height, ms(600_000))
         .and_then(|s| s.with_increment(plan.increment))
+        .and_then(|s| s.with_first_move(None))
         .expect("sizes and increment in range");
     let mut game = Game::new(settings, plan.seed).expect("settings");
     for (color, (preset, king)) in Color::BOTH

@@ -49,7 +49,13 @@ pub enum Event {
         #[cfg_attr(feature = "openapi", schema(value_type = i64))]
         at_ms: Timestamp,
     },
-    /// The running clock reached zero at `at_ms`.
+    /// `color` claimed the victory: the other side had left the game.
+    Claim {
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
+        color: Color,
+    },
+    /// The running clock (or a first-move timer) ran out at `at_ms`.
     Time {
         #[cfg_attr(feature = "openapi", schema(value_type = i64))]
         at_ms: Timestamp,
@@ -82,6 +88,7 @@ impl Event {
             | Event::Promotion { at_ms, .. }
             | Event::Resign { at_ms, .. }
             | Event::Abort { at_ms, .. }
+            | Event::Claim { at_ms, .. }
             | Event::Stop { at_ms }
             | Event::DrawOffer { at_ms, .. }
             | Event::DrawDeclined { at_ms, .. }
@@ -263,6 +270,7 @@ fn apply(game: &mut Game, event: &Event) -> Result<(), ApplyError> {
         }
         Event::Resign { at_ms, color } => game.resign(*color, *at_ms)?,
         Event::Abort { at_ms, color } => game.abort(*color, *at_ms)?,
+        Event::Claim { at_ms, color } => game.claim_victory(*color, *at_ms)?,
         Event::Stop { at_ms } => game.stop(*at_ms)?,
         Event::DrawOffer { at_ms, color } | Event::DrawAgreed { at_ms, color } => {
             game.offer_draw(*color, *at_ms)?;

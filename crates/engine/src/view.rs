@@ -40,6 +40,8 @@ pub struct GameView {
     pub moves_played: u32,
     pub promotion_due: Option<Square>,
     pub frozen_until: Option<Timestamp>,
+    /// When the running first-move timer runs out, while the first moves are timed.
+    pub first_move_deadline: Option<Timestamp>,
     pub clocks: ClocksView,
     pub seats: ByColor<Seat>,
     /// The seat whose draw offer waits for the other seat's answer.
@@ -75,6 +77,10 @@ pub struct PieceView {
     pub king: bool,
     /// The per-game label of the piece's genome, the same for every viewer.
     pub species: String,
+    /// The name of a standard genome (`queen`, …), for every viewer: the six named genomes are
+    /// public knowledge (rules §5.6). Absent for any other genome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'static str>,
     /// The genome's code: only on the viewer's own pieces until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(value_type = crate::openapi::CodeSchema))]
@@ -123,6 +129,12 @@ pub struct MoveView {
     pub to: Square,
     pub from_after: LeaveView,
     pub to_after: LeaveView,
+    /// The move itself removes one of the mover's kings, so it loses (or draws) at once.
+    #[serde(default)]
+    pub loses_own_king: bool,
+    /// After it the opponent could capture (or convert) one of the mover's kings.
+    #[serde(default)]
+    pub exposes_king: bool,
 }
 
 impl MoveView {
@@ -132,6 +144,18 @@ impl MoveView {
             to,
             from_after: effect.from.into(),
             to_after: effect.to.into(),
+            loses_own_king: false,
+            exposes_king: false,
+        }
+    }
+
+    /// The legal move `mv` of `position`, with what it risks for its own side's kings.
+    pub fn of_legal(position: &Position, mv: LegalMove) -> MoveView {
+        let risks = position.move_risks(&mv);
+        MoveView {
+            loses_own_king: risks.loses_own_king,
+            exposes_king: risks.exposes_king,
+            ..MoveView::new(mv.from, mv.to, mv.effect)
         }
     }
 }
@@ -204,6 +228,10 @@ pub struct PromotionPlyView {
     pub genome: Option<String>,
     /// The new piece's per-game species label.
     pub species: String,
+    /// The name of a standard genome (`queen`, …) the pawn became, for every viewer; absent for
+    /// any other genome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 impl PlyView {
@@ -220,13 +248,20 @@ impl PlyView {
         })
     }
 
-    /// A promotion's ply on `promotion`, the new code if shown, its species label.
-    pub fn of_promotion(promotion: Square, genome: Option<String>, species: String) -> PlyView {
+    /// A promotion's ply on `promotion`, the new code if shown, its species label and the
+    /// standard name of its genome (`dna`), if it has one.
+    pub fn of_promotion(
+        promotion: Square,
+        genome: Option<String>,
+        species: String,
+        dna: &str,
+    ) -> PlyView {
         PlyView::Promotion(PromotionPlyView {
             kind: PromotionTag::Promotion,
             promotion,
             genome,
             species,
+            name: gmo_genome::standard::name_of(dna).map(str::to_owned),
         })
     }
 }
@@ -243,8 +278,12 @@ pub fn board_view(
         .board()
         .pieces()
         .map(|(square, piece)| {
+            let name = position
+                .genome(piece.genome)
+                .and_then(|genome| gmo_genome::standard::name_of(genome.dna()));
             let genome = position.genome(piece.genome).filter(|_| shown(piece.color));
             PieceView {
+                name,
                 square,
                 color: piece.color,
                 pawn: piece.pawn,
@@ -284,6 +323,7 @@ impl Game {
             moves_played: self.moves_played(),
             promotion_due: self.promotion_due(),
             frozen_until: self.frozen_until(now),
+            first_move_deadline: self.first_move_deadline(),
             clocks: ClocksView {
                 white_ms: clock.remaining_at(Color::White, now),
                 black_ms: clock.remaining_at(Color::Black, now),
@@ -334,14 +374,16 @@ impl Game {
                 .filter(|_| shown)
                 .map(|g| g.code().to_string()),
             labels.get(ply.genome.index()).cloned().unwrap_or_default(),
+            position.genome(ply.genome).map_or("", |g| g.dna()),
         )
     }
 
-    /// The legal moves of the piece on `square`, as move views.
+    /// The legal moves of the piece on `square`, as move views, with what each risks for its own
+    /// side's kings.
     pub fn move_views(&self, square: Square) -> Vec<MoveView> {
         self.moves_from(square)
             .into_iter()
-            .map(MoveView::from)
+            .map(|mv| MoveView::of_legal(self.position(), mv))
             .collect()
     }
 }

@@ -27,6 +27,24 @@ pub enum Debuff {
 }
 
 impl Debuff {
+    /// What it means for a player, in one plain sentence.
+    pub const fn in_plain_words(self) -> &'static str {
+        match self {
+            Debuff::ForwardOnly => "It moves only forward.",
+            Debuff::OneLap => "Its lines stop after one pass around the board.",
+            Debuff::NoWrap => "It does not wrap around the left and right edges.",
+            Debuff::SameShade => "It lands only on squares of its own shade.",
+            Debuff::OtherShade => "It lands only on squares of the other shade.",
+            Debuff::AdjacentOnly => "It moves only to a neighbouring square.",
+            Debuff::Freeze => {
+                "Moving it freezes the game for 5 seconds and moves 5 seconds of its side's \
+                 clock to the other side's."
+            }
+            Debuff::Mutation => "It changes its DNA a little each time it moves.",
+            Debuff::Deviation => "It may land on a square next to the one it was moved to.",
+        }
+    }
+
     pub const ALL: [Debuff; 9] = [
         Debuff::ForwardOnly,
         Debuff::OneLap,

@@ -18,6 +18,12 @@ const STARTS: [(Offset, &str); 4] = [
 impl Genome {
     /// Explains the genome in plain English (rules §2 and §3), one paragraph per block, then the
     /// debuffs.
+    /// What the piece's debuffs mean for a player, in plain words, one sentence each, in the
+    /// order of [`Debuff::ALL`] (none for a genome without debuffs).
+    pub fn traits(&self) -> Vec<&'static str> {
+        self.debuffs().iter().map(Debuff::in_plain_words).collect()
+    }
+
     pub fn explain(&self) -> String {
         if self.blocks.is_empty() {
             return "The empty genome: this piece has no moves.\n".to_owned();
@@ -344,6 +350,29 @@ fn debuff_effect(debuff: Debuff) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn traits_say_in_plain_words_what_debuffs_do() {
+        let traits = |dna: &str| Genome::parse(dna).expect("a genome").traits();
+        assert_eq!(
+            traits(crate::standard::ROOK),
+            ["It does not wrap around the left and right edges."]
+        );
+        assert!(traits(crate::standard::QUEEN)[1].contains("freezes the game"));
+        // One step each way onto an enemy piece, freezing the game (HSC) and drifting (HSA).
+        let odd = Genome::parse("AHH HSC HSA HHH CHA HHH HHA SAS AAA AAA AAA").expect("test DNA");
+        let traits = odd.traits();
+        assert_eq!(traits.len(), 2, "{traits:?}");
+        assert!(
+            traits.iter().any(|t| t.contains("freezes the game")),
+            "{traits:?}"
+        );
+        assert!(
+            traits.iter().any(|t| t.contains("next to the one")),
+            "{traits:?}"
+        );
+    }
+
     use super::*;
     use crate::standard::{self, STANDARD};
 

@@ -32,6 +32,15 @@ pub fn dna_by_name(name: &str) -> Option<&'static str> {
         .map(|(_, dna)| *dna)
 }
 
+/// The name of the standard genome whose canonical DNA is `dna`, if it is one: the six named
+/// genomes are public knowledge (rules §5.6), so every viewer may see a piece by its name.
+pub fn name_of(dna: &str) -> Option<&'static str> {
+    STANDARD
+        .iter()
+        .find(|(_, standard)| *standard == dna)
+        .map(|(name, _)| *name)
+}
+
 /// A standard genome by its name, parsed.
 pub fn by_name(name: &str) -> Option<Genome> {
     dna_by_name(name).and_then(|dna| Genome::parse(dna).ok())

@@ -31,10 +31,12 @@ pub enum PlayCode {
     SeekPaired,
     /// The seek has as many streams open as it may.
     TooManyStreams,
+    /// The victory cannot be claimed: the opponent is there, or has not been away long enough.
+    OpponentPresent,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 10] = [
+    pub const ALL: [PlayCode; 11] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -45,6 +47,7 @@ impl PlayCode {
         PlayCode::SeekLimit,
         PlayCode::SeekPaired,
         PlayCode::TooManyStreams,
+        PlayCode::OpponentPresent,
     ];
 
     /// The code as the wire spells it.
@@ -60,6 +63,7 @@ impl PlayCode {
             PlayCode::SeekLimit => "seek_limit",
             PlayCode::SeekPaired => "seek_paired",
             PlayCode::TooManyStreams => "too_many_streams",
+            PlayCode::OpponentPresent => "opponent_present",
         }
     }
 }

@@ -31,7 +31,9 @@ pub mod values;
 
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};
-pub use games::{Changed, Created, Games, NewGameRequest, Seen, Watch, flag_falls};
+pub use games::{
+    Absence, Changed, Created, Games, NewGameRequest, Presence, Seen, Watch, flag_falls,
+};
 /// A seat's token in the rematch of a game, derived from its token there.
 pub use gmo_store::rematch_token;
 pub use hub::{Happened, Hub, Missed, PlyViews, Subscription, Update};

@@ -26,6 +26,8 @@ pub enum Act {
     Aborted,
     /// The creator of a game between bots stopped it.
     Stopped,
+    /// A seat claimed the victory: its opponent had left.
+    Claimed,
     /// No act: a clock found fallen (the flag fell).
     Nothing,
 }
@@ -55,7 +57,7 @@ pub fn happened(before: &Game, after: &Game, act: &Act) -> Vec<Happened> {
         }))],
         Act::Draw(DrawOffer::Made | DrawOffer::AlreadyPending) => vec![Happened::DrawOffered],
         Act::Draw(DrawOffer::Agreed) => vec![Happened::DrawAgreed],
-        Act::Resigned | Act::Aborted | Act::Stopped | Act::Nothing => Vec::new(),
+        Act::Resigned | Act::Aborted | Act::Stopped | Act::Claimed | Act::Nothing => Vec::new(),
     };
     if over && !before.is_over() {
         happened.push(Happened::Ended);

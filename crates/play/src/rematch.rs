@@ -10,7 +10,7 @@ use crate::games::Games;
 use crate::hub::{Happened, Update};
 use crate::stored::{self, Stored, row_state};
 use crate::time::now;
-use gmo_engine::{Color, Game, Settings};
+use gmo_engine::{Color, Game};
 use gmo_store::{GameSettings, NewGame, Rematch, RematchAsk, rematch_token, token_hash};
 use gmo_types::{ByColor, GameId};
 
@@ -79,9 +79,8 @@ impl Rematches {
     /// Creates the new game (or finds the one another request created) → its id, and whether
     /// this call created it.
     async fn start(&self, stored: &Stored, rematch: &Rematch) -> PlayResult<(GameId, bool)> {
-        let old = stored.state.settings();
-        let settings = Settings::new(old.width, old.height, old.initial_ms)
-            .and_then(|settings| settings.with_increment(old.increment_ms))?;
+        // The same settings, checked when the game was made.
+        let settings = stored.state.settings();
         // Colours swap: White's seat (and bot) plays Black now, and the other way round.
         let swapped = GameSettings {
             white_bot: stored.settings.black_bot.clone(),

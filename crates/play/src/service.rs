@@ -4,7 +4,7 @@
 
 use crate::bots;
 use crate::error::PlayResult;
-use crate::games::{Games, Parts};
+use crate::games::{Absence, Games, Parts};
 use crate::hub::Hub;
 use crate::labs::Labs;
 use crate::library::Library;
@@ -17,6 +17,7 @@ use crate::settings::Settings;
 use crate::timers::Timers;
 use crate::values::Values;
 use gmo_store::{Store, StoreError};
+use gmo_types::Millis;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -68,6 +69,11 @@ impl Service {
             instance: instance.clone(),
             wakes,
             max_bot_games: settings.max_bot_games,
+            first_move: Millis::from_std(settings.first_move_time),
+            absence: Absence {
+                away_after: Millis::from_std(settings.away_after),
+                claim_after: Millis::from_std(settings.claim_after),
+            },
         });
         let library = Library::new(store.clone());
         let service = Service {

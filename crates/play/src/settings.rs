@@ -27,6 +27,20 @@ pub struct Settings {
     #[arg(long, env = "GMO_SWEEP_INTERVAL", default_value = "1s",
           value_parser = duration_between(Duration::from_millis(10), Duration::from_secs(60)))]
     pub sweep_interval: Duration,
+    /// Each side's time for its first move, before the clocks start (rules §5.4); a side that
+    /// lets it run out aborts the game.
+    #[arg(long, env = "GMO_FIRST_MOVE_TIME", default_value = "30",
+          value_parser = duration_between(Duration::from_millis(1), Duration::from_secs(3_600)))]
+    pub first_move_time: Duration,
+    /// How long a player whose game page is closed (no stream of its seat) counts as still there;
+    /// after it the other side is told "your opponent left".
+    #[arg(long, env = "GMO_AWAY_AFTER", default_value = "12",
+          value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(600)))]
+    pub away_after: Duration,
+    /// How long a player must have been away before the other may claim the victory.
+    #[arg(long, env = "GMO_CLAIM_AFTER", default_value = "60",
+          value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
+    pub claim_after: Duration,
     /// The most live games with a bot seat in the whole deployment (counted in the database);
     /// creating one more is refused as unavailable. 0 refuses every game with a bot.
     #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = 32)]

@@ -39,6 +39,37 @@ both!(
     a_bot_answers_a_move,
 );
 
+/// A first-move timer short enough to see it run out.
+fn short_first_moves(url: &str) -> Settings {
+    Settings {
+        first_move_time: Duration::from_millis(300),
+        ..settings(url)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_first_move_not_made_in_time_aborts_the_game() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("gmo.db").display());
+    run(
+        &short_first_moves(&url),
+        a_first_move_not_made_in_time_aborts_the_game,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_first_move_not_made_in_time_aborts_the_game() {
+    with_scratch_database("gmo_play_test", |url| async move {
+        run(
+            &short_first_moves(&url),
+            a_first_move_not_made_in_time_aborts_the_game,
+        )
+        .await;
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_process_whose_listener_was_cut_off_catches_up() {
     with_scratch_database("gmo_play_test", |url| async move {
@@ -135,6 +166,16 @@ async fn new_game(play: &Service, clock: Option<Millis>) -> (GameId, String, Str
     )
 }
 
+/// Both sides make their first move (d2-d3, d7-d6): then the clocks run (rules §5.4).
+async fn first_moves(play: &Service, id: &GameId, white: &str, black: &str) {
+    for (token, from, to) in [(white, "d2", "d3"), (black, "d7", "d6")] {
+        play.games
+            .play(id, token, square(from), square(to))
+            .await
+            .expect("a first move");
+    }
+}
+
 /// Both seats load the default preset, mark their king and declare ready.
 async fn start(play: &Service, id: &GameId, white: &str, black: &str) {
     let genomes = play
@@ -205,8 +246,9 @@ async fn a_game_is_played_from_setup_to_the_end(play: Service) {
 async fn a_flag_falls_by_its_timer(play: Service) {
     let (id, white, black) = new_game(&play, Some(Millis::from_ms(400))).await;
     start(&play, &id, &white, &black).await;
+    first_moves(&play, &id, &white, &black).await;
     let mut watch = play.games.watch(&id, None).await.expect("a watch");
-    // White never moves: its flag falls, found by the game's timer (or the sweep).
+    // White does not move again: its flag falls, found by the game's timer (or the sweep).
     let ended = loop {
         let happened = next(&mut watch.updates).await;
         if happened.contains(&Happened::Ended) {
@@ -222,11 +264,35 @@ async fn a_flag_falls_by_its_timer(play: Service) {
     );
 }
 
+async fn a_first_move_not_made_in_time_aborts_the_game(play: Service) {
+    let (id, white, black) = new_game(&play, None).await;
+    let mut watch = play.games.watch(&id, None).await.expect("a watch");
+    start(&play, &id, &white, &black).await;
+    let seen = play.games.show(&id, None).await.expect("the game");
+    let deadline = seen
+        .game
+        .first_move_deadline()
+        .expect("White's first-move timer runs");
+    assert!(deadline > gmo_play::now(), "it runs out later");
+    // The service gives each first move 300 ms here (`short_first_moves`): nobody moves.
+    let ended = loop {
+        let happened = next(&mut watch.updates).await;
+        if happened.contains(&Happened::Ended) {
+            break happened;
+        }
+    };
+    assert_eq!(kinds(&ended), ["ended"]);
+    let seen = play.games.show(&id, None).await.expect("the game");
+    assert_eq!(seen.game.status(), GameStatus::Aborted);
+    assert_eq!(seen.game.reason(), Some(gmo_engine::Reason::NoFirstMove));
+}
+
 /// The timer loaded the game just before its clock fell; the sweep ends it first; the timer's
 /// commit then finds a newer version. That is the game ended correctly, not an error.
 async fn a_timer_that_loses_to_the_sweep_is_no_failure(play: Service) {
     let (id, white, black) = new_game(&play, Some(Millis::from_ms(300))).await;
     start(&play, &id, &white, &black).await;
+    first_moves(&play, &id, &white, &black).await;
     // Only the test's sweep and its late timer may end it.
     play.games.timers().disarm(&id);
     let loaded = play.games.load(&id).await.expect("the game");

@@ -2,11 +2,11 @@
 //! the caller may see it, every later one says what happened. [`change_lines`] is the one place
 //! that turns what the game service says happened into lines.
 
-use crate::views::{GameView, game_view};
+use crate::views::{GameView, game_view, rfc3339};
 use gmo_engine::{Color, Game, PlyView, Viewer};
-use gmo_play::{Happened, Update};
+use gmo_play::{Happened, Presence, Update};
 use gmo_store::Joined;
-use gmo_types::{GameId, Timestamp};
+use gmo_types::{ByColor, GameId, Millis, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -41,6 +41,9 @@ pub enum LineType {
     /// A seat's holder opened the game for the first time (`game.seats.<color>.joined` turned
     /// `true`); no change of the game, so the line repeats the last version shown.
     Joined,
+    /// Whether each player is there (streams asked with `?presence=true`): after the first line,
+    /// then whenever a player comes or goes.
+    Presence,
 }
 
 /// One line of a game's stream: the first is the game as the caller may see it, every later one
@@ -52,6 +55,56 @@ pub enum StreamLine {
     Change(ChangeLine),
     RematchOffer(RematchOfferLine),
     Rematch(RematchLine),
+    Presence(PresenceLine),
+}
+
+/// Whether each player is there (as on lichess: a player whose game page is closed is away, and
+/// after a minute away the other may claim the victory).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PresenceLine {
+    /// `presence`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    pub seats: SeatsPresence,
+}
+
+/// Each seat's presence.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatsPresence {
+    pub white: PresenceView,
+    pub black: PresenceView,
+}
+
+/// Whether a seat's player is there.
+#[derive(Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PresenceView {
+    /// The player has the game open (a stream of its seat), or a bot plays the seat.
+    pub present: bool,
+    /// While the player is away: since when (an RFC 3339 time; the start, for one never seen).
+    #[schema(format = DateTime)]
+    pub away_since: Option<String>,
+    /// While the player is away: from when the other side may claim the victory
+    /// (`POST /api/games/{id}/claim`), an RFC 3339 time.
+    #[schema(format = DateTime)]
+    pub claimable_at: Option<String>,
+}
+
+/// The presence line of `presence`, each away seat's claim allowed `claim_after` after it left.
+pub fn presence_line(presence: ByColor<Presence>, claim_after: Millis) -> StreamLine {
+    let view = |presence: Presence| PresenceView {
+        present: presence.present,
+        away_since: presence.away_since.map(rfc3339),
+        claimable_at: presence
+            .away_since
+            .map(|since| rfc3339(since.saturating_add(claim_after))),
+    };
+    StreamLine::Presence(PresenceLine {
+        kind: LineType::Presence,
+        seats: SeatsPresence {
+            white: view(presence.white),
+            black: view(presence.black),
+        },
+    })
 }
 
 /// After the end, on a seat's stream: a seat asked for a rematch.

@@ -34,7 +34,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         labs::create, labs::show, labs::place, labs::erase, labs::king, labs::moves, labs::play,
         labs::promote, labs::preset, labs::save_preset,
         games::create, games::show, games::preset, games::king, games::ready, games::moves,
-        games::play, games::promote, games::resign, games::abort, games::record, stream::stream,
+        games::play, games::promote, games::resign, games::abort, games::claim, games::record,
+        stream::stream,
         plies::plies, positions::positions, draw::draw, diagram::diagram,
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
@@ -42,7 +43,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
     ),
     components(
         schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
-                crate::schema::PlyCount),
+                crate::schema::PlyCount, crate::schema::PresenceFlag),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),

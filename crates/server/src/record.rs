@@ -87,6 +87,7 @@ fn walk(
             }
             Event::Resign { .. }
             | Event::Abort { .. }
+            | Event::Claim { .. }
             | Event::Stop { .. }
             | Event::Time { .. }
             | Event::DrawOffer { .. }
@@ -211,6 +212,7 @@ fn promotion_ply(position: &mut Position, seed: u64, dna: &str) -> ApiResult<Ply
         ply.at,
         Some(genome.code().to_string()),
         species,
+        &genome.to_string(),
     ))
 }
 

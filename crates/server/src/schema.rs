@@ -137,3 +137,10 @@ string_schema!(
     "DiagramColor",
     string("^(white|black)$", "`white` or `black`.", "white")
 );
+
+string_schema!(
+    /// Whether a stream says who is there: `true` or `false`.
+    PresenceFlag,
+    "PresenceFlag",
+    string("^(true|false)$", "`true` or `false`.", "true")
+);

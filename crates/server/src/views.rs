@@ -37,6 +37,11 @@ pub struct GameView {
     /// While a freeze holds both clocks (an RFC 3339 time), else `null`.
     #[schema(format = DateTime)]
     pub frozen_until: Option<String>,
+    /// While a first-move timer runs (the clocks start once both sides have moved; rules §5.4),
+    /// when it runs out: an RFC 3339 time, else `null`. A side that lets it run out aborts the
+    /// game (reason `no_first_move`).
+    #[schema(format = DateTime)]
+    pub first_move_deadline: Option<String>,
     pub clocks: ClocksView,
     /// Each seat's progress through setup, and whether its holder has opened the game.
     pub seats: Seats,
@@ -114,6 +119,7 @@ pub fn game_view(
         moves_played,
         promotion_due,
         frozen_until,
+        first_move_deadline,
         clocks,
         seats,
         draw_offer,
@@ -131,6 +137,7 @@ pub fn game_view(
         moves_played,
         promotion_due,
         frozen_until: frozen_until.map(rfc3339),
+        first_move_deadline: first_move_deadline.map(rfc3339),
         clocks,
         seats: seats_view(seats, joined, viewer),
         draw_offer,

@@ -6,6 +6,7 @@ mod common;
 mod contract;
 mod durable;
 mod edge;
+mod first;
 mod lichess;
 mod lobby;
 mod workbench;
@@ -266,6 +267,7 @@ async fn genomes_are_stored_once_and_found_by_code_and_name(server: Server) {
     assert_eq!(first.body["code"], genome.code().to_string());
     assert_eq!(first.body["dna"], genome.to_string());
     assert_eq!(first.body["explanation"], genome.explain());
+    assert_eq!(first.body["traits"], json!(genome.traits()));
     assert_eq!(first.body["created"], true);
     let again = server
         .post("/api/genomes", None, json!({ "dna": genome.to_string() }))
@@ -283,6 +285,19 @@ async fn genomes_are_stored_once_and_found_by_code_and_name(server: Server) {
     assert_eq!(rook.status, 200);
     assert_eq!(rook.body["code"], standard("rook").code().to_string());
     assert_eq!(rook.body["names"], json!(["rook"]));
+    // What its debuffs mean, in plain words (the standard queen's moves along lines freeze).
+    assert_eq!(
+        rook.body["traits"],
+        json!(["It does not wrap around the left and right edges."])
+    );
+    let queen = server.get("/api/genomes/queen", None).await;
+    let traits = queen.body["traits"].as_array().expect("traits");
+    assert!(
+        traits
+            .iter()
+            .any(|t| t.as_str().is_some_and(|t| t.contains("freezes"))),
+        "{traits:?}"
+    );
     let missing = server.get("/api/genomes/zzzzzz", None).await;
     assert_eq!(missing.status, 404);
     assert_eq!(missing.body["error"]["code"], "not_found");
@@ -549,7 +564,9 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
     let started = set_up(&server, &id, &black, &black_preset, "c4").await;
     assert_eq!(started["status"], "in_progress");
     assert_eq!(started["to_move"], "white");
-    assert_eq!(started["clocks"]["running"], "white");
+    // The first moves are on no clock: White's first-move timer runs instead (rules §5.4).
+    assert_eq!(started["clocks"]["running"], Value::Null);
+    assert!(started["first_move_deadline"].is_string(), "{started}");
     assert!(
         piece(&started, "c4").expect("c4")["code"].is_string(),
         "own codes shown"
@@ -560,7 +577,9 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
     );
 
     play(&server, &id, &white, "b2", "c3").await;
-    play(&server, &id, &black, "b3", "b2").await;
+    let clocks_start = play(&server, &id, &black, "b3", "b2").await;
+    assert_eq!(clocks_start["game"]["clocks"]["running"], "white");
+    assert_eq!(clocks_start["game"]["first_move_deadline"], Value::Null);
     let due = play(&server, &id, &white, "c3", "d4").await;
     assert_eq!(due["game"]["promotion_due"], "d4");
     assert_eq!(due["game"]["to_move"], "white");
@@ -581,6 +600,10 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
         .await;
     assert_eq!(promoted.status, 200, "{}", promoted.text);
     assert_eq!(promoted.body["ply"]["promotion"], "d4");
+    assert_eq!(
+        promoted.body["ply"]["name"], "rook",
+        "a standard genome is named"
+    );
     let rook = piece(&promoted.body["game"], "d4").expect("the new piece");
     assert_eq!(
         (rook["pawn"].clone(), rook["code"].clone()),
@@ -620,6 +643,11 @@ async fn a_whole_game_with_a_promotion_streams_every_change(server: Server) {
         assert!(version >= last_version, "versions never go back");
         last_version = version;
         assert_eq!(line["game"]["you"], "black");
+        if line["type"] == "promotion" {
+            // Black sees White's new piece by name, its code hidden until the end.
+            assert_eq!(line["ply"]["name"], "rook", "{line}");
+            assert_eq!(line["ply"].get("genome"), None, "{line}");
+        }
         seen.push(line["type"].as_str().expect("a type").to_owned());
     }
     assert_eq!(seen, expected);
@@ -644,8 +672,11 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
     let mut stream = server.stream(&id, None).await;
     let (first, _) = stream.next().await.expect("the first line");
     assert_eq!(first["you"], Value::Null);
-    let started_at = Instant::now();
     set_up(&server, &id, &black, "default", "d8").await;
+    // The clocks start once both sides have moved (rules §5.4): then White's two seconds run.
+    play(&server, &id, &white, "e2", "e3").await;
+    let started_at = Instant::now();
+    play(&server, &id, &black, "e7", "e6").await;
     let mut types = Vec::new();
     let mut last = Value::Null;
     while let Some((line, _)) = stream.next_within(Duration::from_secs(5)).await {
@@ -654,7 +685,10 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
     }
     let took = started_at.elapsed();
     // Black's first request joins its seat, then its setup starts the game.
-    assert_eq!(types, ["joined", "setup", "setup", "start", "end"]);
+    assert_eq!(
+        types,
+        ["joined", "setup", "setup", "start", "move", "move", "end"]
+    );
     assert_eq!(last["game"]["status"], "black_won");
     assert_eq!(last["game"]["reason"], "time");
     assert_eq!(last["game"]["clocks"]["white_ms"], 0);
@@ -666,8 +700,12 @@ async fn a_two_second_game_ends_on_time_on_the_stream(server: Server) {
         .get(&format!("/api/games/{id}/record"), Some(&white))
         .await;
     assert_eq!(record.status, 200);
-    assert_eq!(record.body["plies"], json!([]), "a flag fall is not a ply");
-    assert_eq!(record.body["replay"]["events"][0]["type"], "time");
+    assert_eq!(
+        record.body["plies"].as_array().map(Vec::len),
+        Some(2),
+        "a flag fall is not a ply"
+    );
+    assert_eq!(record.body["replay"]["events"][2]["type"], "time");
     check_record_replays(&record.body);
 }
 

@@ -23,6 +23,7 @@ mod genomes;
 mod held;
 mod labs;
 mod notify;
+mod presence;
 mod presets;
 mod rematch;
 mod retention;

@@ -9,7 +9,7 @@ use gmo_genome::{Code, Genome, preset_code, preset_text, sha256};
 use gmo_store::{
     BotTurn, Change, GameSettings, Joined, NewGame, Notice, Store, StoreError, token_hash,
 };
-use gmo_types::{Color, GameId, GameStatus, Millis, Timestamp};
+use gmo_types::{ByColor, Color, GameId, GameStatus, Millis, Timestamp};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -43,6 +43,7 @@ both!(
     seats_join_once_without_a_new_version,
     a_stored_id_that_is_no_id_is_corrupt,
     a_lost_listener_connection_is_reported,
+    seats_are_seen_when_they_pulse_and_never_go_back,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -582,16 +583,19 @@ async fn a_stored_id_that_is_no_id_is_corrupt(db: Db) {
         Err(StoreError::Corrupt(why)) => assert!(why.contains("\"not-an-id\""), "{what}: {why}"),
         other => panic!("{what}: {other:?}"),
     };
-    let swept = db
-        .store
-        .sweep_expired(NOW, 10, |game, _| Some(flag_fell(game.state)))
-        .await;
-    corrupt("the sweep", swept.map(|swept| swept.len()));
+    // The claim first: it is one statement, done when it answers. The sweep's failed
+    // transaction rolls back when its connection goes back to the pool, a moment after it
+    // answers; until then a claim (`SKIP LOCKED`) would pass the locked row over.
     let claimed = db
         .store
         .claim_bot_turns("b", NOW, NOW + ms(2_000), 10)
         .await;
     corrupt("a claim", claimed.map(|claimed| claimed.len()));
+    let swept = db
+        .store
+        .sweep_expired(NOW, 10, |game, _| Some(flag_fell(game.state)))
+        .await;
+    corrupt("the sweep", swept.map(|swept| swept.len()));
 }
 
 fn new_id_unknown<I: std::str::FromStr<Err = gmo_types::BadId>>() -> I {
@@ -1283,4 +1287,52 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
     assert!(create(other.clone(), true).await.is_some());
     assert!(create(other.clone(), true).await.is_none());
     other.close().await;
+}
+
+async fn seats_are_seen_when_they_pulse_and_never_go_back(db: Db) {
+    let store = &db.store;
+    let id = new_game(store, None).await;
+    assert_eq!(
+        store.seats_seen(&id).await.expect("seen"),
+        ByColor::default()
+    );
+    let at = Timestamp::from_ms;
+    store
+        .pulse_seat(&id, Color::White, at(5_000))
+        .await
+        .expect("a pulse");
+    store
+        .pulse_seat(&id, Color::White, at(4_000))
+        .await
+        .expect("a late pulse");
+    store
+        .pulse_seat(&id, Color::Black, at(7_000))
+        .await
+        .expect("a pulse");
+    let seen = store.seats_seen(&id).await.expect("seen");
+    assert_eq!(
+        seen,
+        ByColor::new(Some(at(5_000)), Some(at(7_000))),
+        "never back in time"
+    );
+    store
+        .pulse_seat(&id, Color::White, at(9_000))
+        .await
+        .expect("a pulse");
+    assert_eq!(
+        store.seats_seen(&id).await.expect("seen").white,
+        Some(at(9_000))
+    );
+    let unknown = GameId::from_bits(42);
+    assert!(
+        store
+            .pulse_seat(&unknown, Color::White, at(1))
+            .await
+            .is_err(),
+        "no such game"
+    );
+    assert_eq!(
+        store.seats_seen(&unknown).await.expect("seen"),
+        ByColor::default()
+    );
 }

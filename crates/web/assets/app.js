@@ -4,6 +4,7 @@
 //   #/lab[?dna=…|genome=…|new=1]   the lab
 //   #/code/{code}           a genome or preset by code
 //   #/rules                 how to play
+//   #/record/{id}           a finished game's record, replayed on a board
 // Tokens stay in the fragment, which browsers never send to the server.
 
 import { homePage } from './home.js';
@@ -11,6 +12,7 @@ import { gamePage } from './game.js';
 import { labPage } from './lab.js';
 import { lookupPage } from './lookup.js';
 import { rulesPage } from './rules.js';
+import { recordPage } from './record.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -27,6 +29,8 @@ function route() {
   const params = new URLSearchParams(query);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   leave();
+  // A notice belongs to the page that showed it.
+  document.getElementById('toast')?.classList.remove('shown');
   let page = 'home';
   if (parts[0] === 'game' && parts[1]) {
     page = 'game';
@@ -40,6 +44,10 @@ function route() {
     page = 'code';
     leave = lookupPage(main, parts[1]);
     document.title = `${parts[1]} — GMO chess`;
+  } else if (parts[0] === 'record' && parts[1]) {
+    page = 'record';
+    leave = recordPage(main, parts[1]);
+    document.title = `The record of game ${parts[1]} — GMO chess`;
   } else if (parts[0] === 'rules') {
     page = 'rules';
     leave = rulesPage(main);

@@ -1,6 +1,7 @@
 // The board: a CSS grid of focusable square buttons drawn from either side. It knows nothing of
 // games or labs; it reports clicks and drags as square names and draws what it is told
-// (pieces, the selection, legal targets, the last move, kings in danger).
+// (pieces, the selection, legal targets — those that lose or expose the mover's king marked
+// apart —, the last move, kings in danger).
 
 import { h } from './dom.js';
 import { pieceSvg, describePiece } from './pieces.js';
@@ -21,6 +22,13 @@ export function parseMoveText(text) {
   const match = /^\s*([a-z][1-9][0-9]?)\s*[-x ]?\s*([a-z][1-9][0-9]?)\s*$/i.exec(text);
   return match ? [match[1].toLowerCase(), match[2].toLowerCase()] : null;
 }
+
+// What a square's label adds for a flagged destination (the move views' loses_own_king and
+// exposes_king).
+const TEXT = {
+  losesKing: ': this move takes its own king and loses the game',
+  exposes: ': after this move its king can be taken',
+};
 
 const DRAG_THRESHOLD = 6; // pixels before a press becomes a drag, so taps stay clicks
 
@@ -62,6 +70,9 @@ export class Board {
       if (piece) classes.push('has-piece');
       if (name === selected) classes.push('selected');
       if (target) classes.push(piece ? 'target capture' : 'target');
+      // A move that costs the mover a king, or leaves one to be taken next: marked apart.
+      if (target && target.loses_own_king) classes.push('loses-king');
+      else if (target && target.exposes_king) classes.push('exposes');
       if (last.includes(name)) classes.push('last');
       if (name === due) classes.push('due');
       const inDanger = piece && piece.king && danger.includes(name);
@@ -71,11 +82,11 @@ export class Board {
       if (cell.className !== className) cell.className = className;
       let label = `${name}, ${describePiece(piece)}`;
       if (inDanger) label += ', in danger: it can be taken next move';
-      if (target) label += ', legal destination';
+      if (target) label += `, legal destination${target.loses_own_king ? TEXT.losesKing : target.exposes_king ? TEXT.exposes : ''}`;
       if (name === selected) label += ', selected';
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       cell.setAttribute('aria-selected', name === selected ? 'true' : 'false');
-      const key = piece ? `${piece.color}|${piece.code || piece.species}|${piece.king}|${piece.pawn}` : '';
+      const key = piece ? `${piece.color}|${piece.code || piece.species}|${piece.name || ''}|${piece.king}|${piece.pawn}` : '';
       if (cell.dataset.piece !== key) {
         cell.dataset.piece = key;
         cell.querySelector('svg.piece')?.remove();
@@ -136,6 +147,12 @@ export class Board {
     const x = Math.min(this.state.width - 1, Math.max(0, sq.x + step[0] * flip));
     const y = Math.min(this.state.height - 1, Math.max(0, sq.y + step[1] * flip));
     this.moveFocus(squareName(x, y));
+  }
+
+  // Puts the keyboard focus on the board: on `name`, or on the square that last had it.
+  focus(name) {
+    if (!this.cells) return;
+    this.moveFocus(name && this.inside(name) ? name : this.focusSquare);
   }
 
   moveFocus(name) {

@@ -29,7 +29,7 @@ function reason(message) {
 export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = '' } = {}) {
   const field = h('textarea', {
     id: 'dna-input', rows: 4, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters',
-    placeholder: 'AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA', 'aria-describedby': 'dna-state dna-error',
+    placeholder: 'e.g. AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA', 'aria-describedby': 'dna-state dna-error',
     'aria-label': 'DNA',
   });
   const strip = h('div', { class: 'codons', id: 'codons', 'aria-hidden': 'true' });

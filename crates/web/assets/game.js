@@ -6,17 +6,48 @@
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { Clocks } from './clock.js';
+import { Clocks, formatMs } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
-import { resultText, opponentJoined, title, other } from './result.js';
+import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
 import { History, renderHistory, plyText } from './history.js';
 import { showPiece } from './pieceinfo.js';
+import { standardName } from './pieces.js';
+import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
+import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
+import { differencesBox } from './differences.js';
 
 export { resultText };
+
+// The words of setup, notices and the new controls (the older strings are where they are used).
+const TEXT = {
+  autoRunning: (preset) => `Setting up your side for you: preset ${preset}, a king, ready…`,
+  autoDone: (preset, kings) => `Set up for you: preset ${preset}, king on ${kings}, ready.`,
+  autoFailed: (preset, message) => `Your preset ${preset} could not be set up (${message}). Set up by hand below.`,
+  customiseNext: 'Customise setup in new games',
+  customiseNote: 'You set up by hand: load a preset, mark your kings, then declare ready.',
+  setUpForMe: 'Set up for me',
+  waiting: 'Setting up: you are ready; waiting for your opponent.',
+  setupSteps: 'Setting up: load a preset, mark your kings, then declare ready.',
+  youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
+  theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
+  played: (color, ply) => `${title(color)} played ${ply}`,
+  firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
+  yourFirstMove: ' The clocks start after both first moves: make yours before the countdown ends, or the game is aborted.',
+  losesTitle: 'This move takes your own king',
+  losesText: (from, to, on) => `${from}–${to} takes your own king${on ? ` on ${on}` : ''}: you would lose the game at once.`,
+  losesYes: 'Take my own king',
+  exposesTitle: 'Your king could be taken',
+  exposesText: (from, to, them) => `After ${from}–${to}, ${title(them)} can take your king with its next move.`,
+  exposesYes: 'Play it anyway',
+  cancel: 'Cancel',
+  opponent: 'Opponent',
+  you: 'You',
+};
+const DIFFERENCES_KEY = 'gmo.differences';
 
 export function gamePage(root, id, token) {
   let view = null;
@@ -45,12 +76,27 @@ export function gamePage(root, id, token) {
   const notice = h('p', { class: 'notice', id: 'game-notice', role: 'alert' });
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
   const freeze = h('p', { class: 'freeze', id: 'freeze', hidden: true, role: 'timer' });
+  // While the first moves are timed: whose first move, and how long is left (beside its clock).
+  const firstMove = h('p', { class: 'first-move', id: 'first-move', hidden: true, role: 'timer' });
+  let firstFrame = 0;
   const connection = h('p', { class: 'connection', id: 'connection' });
   const timeControl = h('p', { class: 'hint', id: 'time-control' });
   const topBar = h('div', { class: 'player-bar top' });
   const bottomBar = h('div', { class: 'player-bar bottom' });
   const invite = h('div', { id: 'invite' });
-  const setup = h('div', { id: 'setup' });
+  const setup = h('div', { id: 'setup', hidden: true });
+  let differencesHidden = false;
+  try { differencesHidden = localStorage.getItem(DIFFERENCES_KEY) === 'hidden'; } catch { /* shown */ }
+  const differences = differencesBox({
+    id: 'differences',
+    onHide: () => {
+      differencesHidden = true;
+      try { localStorage.setItem(DIFFERENCES_KEY, 'hidden'); } catch { /* for this page only */ }
+      differences.hidden = true;
+      board.focus();
+    },
+  });
+  differences.hidden = true;
   const promotion = h('div', { id: 'promotion' });
   const pieceInfo = h('section', { class: 'panel piece-info', id: 'piece-info', 'aria-live': 'polite', hidden: true });
   const moveList = h('ol', { id: 'move-list', class: 'moves', 'aria-label': 'Moves' });
@@ -77,8 +123,8 @@ export function gamePage(root, id, token) {
     h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h2', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
-      invite, setup, promotion, pieceInfo,
+        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
+      invite, setup, differences, promotion, pieceInfo,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
       h('section', { class: 'panel' }, drawRow, actions, connection,
         h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'))))));
@@ -110,9 +156,7 @@ export function gamePage(root, id, token) {
       const before = view;
       if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
         history.push(line.ply, game);
-        if (before && before.you && game.to_move === before.you && line.type === 'move' && game.status === 'in_progress') {
-          toast(`${title(other(before.you))} played ${plyText(line.ply)}`);
-        }
+        notePly(line, before, game);
       }
       if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
         && !opponentJoined(before, other(before.you)) && opponentJoined(game, other(before.you))) {
@@ -138,6 +182,32 @@ export function gamePage(root, id, token) {
     // follows it again (FOLLOWS_AFTER_END), and for as long as it waits for its own rematch.
     afterEnd: () => !!(view && view.you && view.status !== 'aborted') && (wantRematch || followsAfterEnd++ < FOLLOWS_AFTER_END),
   });
+
+  // Says what the other side did — never one's own move as the opponent's: the mover is the
+  // owner of the piece that moved (a move that leaves a promotion due keeps its mover to move).
+  function notePly(line, before, game) {
+    if (!before || !before.you || isOver(game)) return;
+    const ply = line.ply;
+    const at = (square) => before.board.find((p) => p.square === square);
+    if (line.type === 'promotion') {
+      const square = ply.promotion;
+      const mover = (at(square) && at(square).color) || before.to_move;
+      const to = promotedTo(ply, game);
+      toast(mover === before.you ? TEXT.youPromoted(square, to) : TEXT.theyPromoted(mover, square, to));
+      return;
+    }
+    const mover = (at(ply.from) && at(ply.from).color) || before.to_move;
+    if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
+  }
+
+  // What a pawn became, in words: a standard piece by name (the view after it names it for
+  // everybody), another genome by its code; the opponent's hidden genome is not named.
+  function promotedTo(ply, after) {
+    const piece = after && Array.isArray(after.board) ? after.board.find((p) => p.square === ply.promotion) : null;
+    const name = standardName(ply.genome) || (piece && piece.name);
+    if (name) return `a ${name}`;
+    return ply.genome ? `the piece ${ply.genome}` : '';
+  }
 
   function noteRematch(color) {
     if (!view || !(color in rematchAsked) || rematchAsked[color]) return;
@@ -178,6 +248,7 @@ export function gamePage(root, id, token) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
     }
     if (isOver(view) && !wasOver && !recordLoaded) loadRecord();
+    maybeAutoSetup();
     if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
     document.title = isOver(view) ? `${resultText(view)} — GMO chess`
       : myTurn() ? `● Your move — GMO chess` : `Game ${id} — GMO chess`;
@@ -294,6 +365,10 @@ export function gamePage(root, id, token) {
     if (!view || !view.you) { show('Spectators cannot move.'); return false; }
     const frozen = frozenFor();
     if (frozen > 0) { refuseFrozen(frozen); return false; }
+    // A move that costs one's own king, or leaves one to be taken, is asked about first;
+    // no changes nothing (the selection stays).
+    const risky = await riskOf(from, to);
+    if (risky && !(await confirmRisk(risky))) return false;
     try {
       const answer = await api.gameMove(id, token, from, to);
       show(''); // a refusal shown before is stale now
@@ -308,6 +383,32 @@ export function gamePage(root, id, token) {
       else show(error.message);
       return false;
     }
+  }
+
+  // The move view of from–to when it loses or exposes the mover's king, else null: from the
+  // selection's moves, or asked of the server (a drag or a typed move).
+  async function riskOf(from, to) {
+    let moves = selected === from && targets.length ? targets : null;
+    if (!moves) {
+      try { moves = await api.gameMoves(id, token, from); } catch { return null; }
+    }
+    const move = Array.isArray(moves) ? moves.find((m) => m.to === to) : null;
+    return move && (move.loses_own_king || move.exposes_king) ? move : null;
+  }
+
+  function confirmRisk(move) {
+    if (move.loses_own_king) {
+      const target = pieceAt(move.to);
+      const on = target && target.king && target.color === view.you ? move.to : '';
+      return ask({
+        id: 'confirm-move', tone: 'danger', title: TEXT.losesTitle,
+        message: TEXT.losesText(move.from, move.to, on), yes: TEXT.losesYes, no: TEXT.cancel,
+      });
+    }
+    return ask({
+      id: 'confirm-move', tone: 'warning', title: TEXT.exposesTitle,
+      message: TEXT.exposesText(move.from, move.to, other(view.you)), yes: TEXT.exposesYes, no: TEXT.cancel,
+    });
   }
 
   function refuseFrozen(left) {
@@ -345,6 +446,7 @@ export function gamePage(root, id, token) {
 
   // ← → step through the plies, Home is the start, End the game now, Escape drops the selection.
   function keys(event) {
+    if (event.target.closest && event.target.closest('dialog')) return; // a question's own keys
     if (event.key === 'Escape') {
       if (selected) { deselect(); event.preventDefault(); }
       return;
@@ -389,7 +491,7 @@ export function gamePage(root, id, token) {
       last = history.lastMove(viewing);
       danger = dangerSquares(history.dangerAt(viewing));
       pastNote.textContent = viewing < 0 ? 'The start position. → steps on, End returns to the game.'
-        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply)}. ← → step, End returns to the game.`;
+        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply, past)}. ← → step, End returns to the game.`;
     }
     board.draw({
       width: view.width, height: view.height, pieces, flipped,
@@ -410,8 +512,10 @@ export function gamePage(root, id, token) {
     timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
     status.dataset.status = view.status;
     renderFreeze();
+    renderFirstMove(bottom);
     renderInvite();
     renderSetup();
+    renderDifferences();
     renderPromotion();
     renderMoves();
     renderDraw();
@@ -422,10 +526,13 @@ export function gamePage(root, id, token) {
 
   function playerLabel(color) {
     const seat = view.seats[color];
-    const who = view.you === color ? 'You' : view.you ? 'Opponent' : title(color);
+    const bot = remembered(id).bot;
+    const who = view.you === color ? TEXT.you : bot && view.you ? botName(bot) : view.you ? TEXT.opponent : title(color);
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
-    if (view.status === 'in_progress' && view.to_move === color) badges.push('to move');
+    // While the first moves are timed the countdown beside the clock says who is to move.
+    const counting = view.first_move_deadline && (view.moves_played > 0 ? 'black' : 'white') === color;
+    if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push('to move');
     if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
@@ -434,16 +541,21 @@ export function gamePage(root, id, token) {
   }
 
   function statusText() {
-    if (isOver(view)) return resultText(view);
+    if (isOver(view)) {
+      const story = endText(view, lastLoss());
+      return view.status === 'aborted' ? story : `${story}. ${resultText(view)}.`;
+    }
     if (view.status === 'setup') {
-      return view.you ? 'Setting up: load a preset, mark your kings, then declare ready.' : 'The players are setting up.';
+      if (!view.you) return 'The players are setting up.';
+      return view.seats[view.you].ready ? TEXT.waiting : TEXT.setupSteps;
     }
     if (view.promotion_due) {
       return view.to_move === view.you ? `Promote your pawn on ${view.promotion_due}.` : `${title(view.to_move)} is promoting on ${view.promotion_due}.`;
     }
     const danger = view.you && view.kings_in_danger && (view.kings_in_danger[view.you] || []).length
       ? ` Your king on ${view.kings_in_danger[view.you].join(', ')} can be taken!` : '';
-    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger;
+    const first = view.first_move_deadline && view.to_move === view.you ? TEXT.yourFirstMove : '';
+    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger + first;
     return `${title(view.to_move)} to move. You are watching.`;
   }
 
@@ -462,6 +574,49 @@ export function gamePage(root, id, token) {
     tick();
   }
 
+  // The first-move timer: while the first moves are timed the clocks stand still and this counts
+  // down, in the bar of the side whose first move it is (White's until it has moved, then
+  // Black's), from the view's first_move_deadline.
+  function renderFirstMove(bottom) {
+    cancelAnimationFrame(firstFrame);
+    const until = view.first_move_deadline ? Date.parse(view.first_move_deadline) : NaN;
+    const on = view.status === 'in_progress' && Number.isFinite(until);
+    firstMove.hidden = !on;
+    if (!on) { firstMove.remove(); return; }
+    const side = view.moves_played > 0 ? 'black' : 'white';
+    const bar = side === bottom ? bottomBar : topBar;
+    if (firstMove.parentNode !== bar) bar.append(firstMove);
+    firstMove.dataset.side = side;
+    const tick = () => {
+      const left = until - Date.now();
+      const text = TEXT.firstMove(side, formatMs(left));
+      if (firstMove.textContent !== text) firstMove.textContent = text;
+      firstMove.classList.toggle('low', left < 10000);
+      if (left > 0) firstFrame = requestAnimationFrame(tick);
+    };
+    tick();
+  }
+
+  // What the page knows of the last move, for the words at the end: its mover (White after an
+  // even number of moves) and the square of the king it cost the losing side.
+  function lastLoss() {
+    const last = history && history.lastMoveEntry();
+    if (!last) return null;
+    const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+    const before = history.boardAt(last.index - 1);
+    const after = last.index === history.entries.length - 1 ? view.board : history.boardAt(last.index);
+    const dest = last.ply.landed || last.ply.to;
+    let square = null;
+    if (loser && before && after) {
+      const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
+      const was = kings(before);
+      const is = kings(after);
+      const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
+      square = lost.includes(dest) ? dest : lost[0] || null;
+    }
+    return { mover: last.mover, square: square || dest };
+  }
+
   function renderInvite() {
     const link = remembered(id).invite;
     if (!view.you || view.status !== 'setup' || !link) { invite.replaceChildren(); return; }
@@ -477,35 +632,136 @@ export function gamePage(root, id, token) {
       h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
   }
 
+  // Setup. Unless the player customises it, the page sets the seat up by itself at once (the
+  // player's preset, its king, ready: setup.js). The panel is built once and updated in place,
+  // so what is typed in the preset field and the focus survive every new view.
+  let setupPlan = null; // {customise, preset} for this game, decided once
+  let autoState = null; // null, 'running', 'done' or 'failed'
+  let autoError = '';
+  const presetField = h('input', {
+    id: 'preset-code', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code',
+  });
+  const loadButton = h('button', { type: 'submit', id: 'load-preset' }, 'Load');
+  const readyButton = h('button', { type: 'button', id: 'ready', class: 'primary', onclick: declareReady }, 'Ready');
+  const presetStep = h('li', {}, h('form', { class: 'row', onsubmit: loadPreset },
+    h('label', { for: 'preset-code' }, 'Preset'), presetField, loadButton));
+  const kingStep = h('li', {});
+  const readyStep = h('li', {}, readyButton);
+  const steps = h('ol', { class: 'steps', id: 'setup-steps' }, presetStep, kingStep, readyStep);
+  const autoNote = h('p', { id: 'setup-auto', role: 'status' });
+  const manualNote = h('p', { class: 'hint', id: 'setup-manual' }, TEXT.customiseNote);
+  const autoButton = h('button', { type: 'button', id: 'auto-setup', class: 'small', onclick: () => runAutoSetup(true) }, TEXT.setUpForMe);
+  const customiseBox = h('input', {
+    type: 'checkbox', id: 'setup-customise',
+    onchange: (event) => saveSetupChoice({ customise: event.currentTarget.checked }),
+  });
+  const opponentNote = h('p', { class: 'hint', id: 'setup-opponent' });
+  setup.append(h('section', { class: 'panel setup' },
+    h('h3', {}, 'Setup'),
+    autoNote, manualNote, steps,
+    h('div', { class: 'row' }, autoButton),
+    opponentNote,
+    h('p', { class: 'hint' }, h('label', {}, customiseBox, ' ', TEXT.customiseNext)),
+    h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
+
+  // This game's setup: decided the first time the page sees its seat in setup, from the
+  // player's choice (kept with the seat, so a reload keeps it).
+  function plan() {
+    if (setupPlan) return setupPlan;
+    const saved = remembered(id);
+    const choice = setupChoice();
+    if (saved.setup === 'auto' || saved.setup === 'custom') {
+      setupPlan = { customise: saved.setup === 'custom', preset: saved.preset || choice.preset };
+    } else {
+      setupPlan = { customise: choice.customise, preset: saved.preset || choice.preset };
+      remember(id, { setup: setupPlan.customise ? 'custom' : 'auto', preset: setupPlan.preset }, { touch: false });
+    }
+    presetField.value = saved.presetLoaded || setupPlan.preset;
+    return setupPlan;
+  }
+
+  function maybeAutoSetup() {
+    if (!token || !view || !view.you || view.status !== 'setup' || gone) return;
+    const seat = view.seats[view.you];
+    if (seat.ready || autoState || plan().customise) return;
+    runAutoSetup(false);
+  }
+
+  async function runAutoSetup(asked) {
+    if (autoState === 'running' || !view || view.status !== 'setup') return;
+    const preset = asked ? presetField.value.trim() || plan().preset : plan().preset;
+    autoState = 'running';
+    autoError = '';
+    if (view) renderSetup();
+    try {
+      await autoSetup(id, token, view, preset, (game) => {
+        if (game.seats[game.you].preset && !remembered(id).presetLoaded) remember(id, { presetLoaded: preset }, { touch: false });
+        if (!live) apply(game);
+      });
+      autoState = 'done';
+      if (!remembered(id).presetLoaded) remember(id, { presetLoaded: preset }, { touch: false });
+      presetField.value = remembered(id).presetLoaded;
+      if (asked) board.focus();
+    } catch (error) {
+      autoState = 'failed';
+      autoError = TEXT.autoFailed(preset, error.message);
+    }
+    if (view && !gone) render();
+  }
+
+  async function loadPreset(event) {
+    event.preventDefault();
+    const preset = presetField.value.trim() || DEFAULT_PRESET;
+    const answer = await act(() => api.gamePreset(id, token, preset), 'Preset loaded');
+    if (!answer) return;
+    remember(id, { presetLoaded: preset }, { touch: false });
+    saveSetupChoice({ preset });
+    presetField.value = preset;
+    // The next step is on the board: marking a king (the focus goes where the king would be).
+    board.focus(answer && Array.isArray(answer.board) && answer.you ? kingSquare(answer, answer.you) : null);
+  }
+
+  async function declareReady() {
+    const answer = await act(() => api.gameReady(id, token), 'Ready');
+    if (answer) board.focus();
+  }
+
   function renderSetup() {
-    if (!view.you || view.status !== 'setup') { setup.replaceChildren(); return; }
+    const shown = !!(view.you && token && view.status === 'setup');
+    setup.hidden = !shown;
+    if (!shown) return;
     const seat = view.seats[view.you];
     const them = view.seats[other(view.you)];
-    const kings = view.board.filter((p) => p.color === view.you && p.king).length;
-    const presetField = h('input', {
-      id: 'preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false',
-      'aria-label': 'Preset code', disabled: seat.preset,
-    });
-    const loadPreset = (event) => {
-      event.preventDefault();
-      act(() => api.gamePreset(id, token, presetField.value.trim() || 'default'), 'Preset loaded');
-    };
-    fill(setup, h('section', { class: 'panel setup' },
-      h('h3', {}, 'Setup'),
-      h('ol', { class: 'steps' },
-        h('li', { class: seat.preset ? 'done' : '' },
-          h('form', { class: 'row', onsubmit: loadPreset },
-            h('label', { for: 'preset-code' }, 'Preset'), presetField,
-            h('button', { type: 'submit', id: 'load-preset', disabled: seat.preset }, seat.preset ? 'Loaded' : 'Load'))),
-        h('li', { class: kings > 0 ? 'done' : '' },
-          seat.preset ? `Click your pieces to mark kings: ${kings} marked.` : 'Then mark at least one king by clicking it.'),
-        h('li', { class: seat.ready ? 'done' : '' },
-          h('button', {
-            type: 'button', id: 'ready', class: 'primary', disabled: seat.ready || !seat.preset || kings === 0,
-            onclick: () => act(() => api.gameReady(id, token), 'Ready'),
-          }, seat.ready ? 'Ready ✓' : 'Ready'))),
-      h('p', { class: 'hint' }, `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`),
-      h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
+    const mine = view.board.filter((p) => p.color === view.you && p.king).map((p) => p.square);
+    const manual = plan().customise || autoState === 'failed';
+    const loaded = remembered(id).presetLoaded;
+    if (seat.preset && loaded && presetField.value !== loaded && document.activeElement !== presetField) presetField.value = loaded;
+    presetField.disabled = seat.preset;
+    loadButton.disabled = seat.preset;
+    loadButton.textContent = seat.preset ? 'Loaded' : 'Load';
+    presetStep.className = seat.preset ? 'done' : '';
+    kingStep.className = mine.length > 0 ? 'done' : '';
+    kingStep.textContent = seat.preset ? `Click your pieces to mark kings: ${mine.length} marked.` : 'Then mark at least one king by clicking it.';
+    readyStep.className = seat.ready ? 'done' : '';
+    readyButton.disabled = seat.ready || !seat.preset || mine.length === 0;
+    readyButton.textContent = seat.ready ? 'Ready ✓' : 'Ready';
+    steps.hidden = !manual;
+    manualNote.hidden = !manual || autoState === 'failed';
+    autoButton.hidden = !manual || seat.ready;
+    // After a reload the seat may be set up already: say so as if it had just been done.
+    const done = autoState === 'done' || (!autoState && !manual && seat.ready);
+    autoNote.hidden = !autoState && !done;
+    autoNote.className = autoState === 'failed' ? 'notice' : 'joined';
+    autoNote.textContent = autoState === 'running' ? TEXT.autoRunning(plan().preset)
+      : autoState === 'failed' ? autoError
+        : done ? TEXT.autoDone(loaded || plan().preset, mine.join(', ')) : '';
+    customiseBox.checked = setupChoice().customise;
+    opponentNote.textContent = `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`;
+  }
+
+  function renderDifferences() {
+    const early = view.status === 'setup' || (view.status === 'in_progress' && view.moves_played < 2);
+    differences.hidden = differencesHidden || !view.you || !early;
   }
 
   function renderPromotion() {
@@ -515,7 +771,13 @@ export function gamePage(root, id, token) {
     promotion.dataset.square = due;
     fill(promotion, promotionPicker({
       square: due, color: view.you,
-      onPick: (ref) => act(() => api.gamePromote(id, token, ref), 'Promoted').then((ok) => { if (ok) promotion.replaceChildren(); }),
+      onPick: (ref) => act(() => api.gamePromote(id, token, ref)).then((answer) => {
+        if (!answer) return;
+        promotion.replaceChildren();
+        // The stream's line says it; without the stream, the answer does.
+        if (!live && answer.ply) toast(TEXT.youPromoted(answer.ply.promotion, promotedTo(answer.ply, answer.game)));
+        board.focus();
+      }),
     }));
   }
 
@@ -573,12 +835,13 @@ export function gamePage(root, id, token) {
       }, wantRematch ? 'Rematch asked…' : theyAsked ? 'Accept the rematch' : 'Rematch'));
     }
     controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, 'New game'));
-    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: api.recordPath(id), id: 'record-link', target: '_blank', rel: 'noopener' }, 'The record'));
+    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: `#/record/${encodeURIComponent(id)}`, id: 'record-link' }, 'The record'));
     fill(result,
       h('button', {
         type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
         onclick: () => { resultClosed = true; renderResult(); },
       }, '×'),
+      h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
       h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
       wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
         : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
@@ -600,7 +863,11 @@ export function gamePage(root, id, token) {
   function goRematch(newId, newToken) {
     if (gone) return;
     const before = remembered(id);
-    remember(newId, { token: newToken, color: view && view.you ? other(view.you) : undefined, bot: before.bot || false, rematchOf: id });
+    // The rematch keeps the bot and the preset this game was set up with.
+    remember(newId, {
+      token: newToken, color: view && view.you ? other(view.you) : undefined, bot: before.bot || false, rematchOf: id,
+      preset: before.presetLoaded || before.preset,
+    });
     location.hash = `#/game/${encodeURIComponent(newId)}?token=${encodeURIComponent(newToken)}`;
   }
 
@@ -627,5 +894,6 @@ export function gamePage(root, id, token) {
     stream.close();
     clocks.stop();
     cancelAnimationFrame(frame);
+    cancelAnimationFrame(firstFrame);
   };
 }

@@ -7,7 +7,7 @@
 // are kept in localStorage, so a reload keeps the history.
 
 import { h } from './dom.js';
-import { standardName } from './pieces.js';
+import { standardName, pieceSvg } from './pieces.js';
 import { other } from './result.js';
 
 const INDEX = 'gmo.history';
@@ -15,17 +15,27 @@ const GAMES_KEPT = 6;
 const PLIES_KEPT = 600;
 
 // Only what the board draws: no DNA (it is long, and the board never shows it).
-const slim = (board) => board.map(({ square, color, pawn, king, species, code }) => ({ square, color, pawn, king, species, code }));
+const slim = (board) => board.map(({ square, color, pawn, king, species, code, name }) => ({ square, color, pawn, king, species, code, name }));
 
 const isPly = (ply) => ply && (ply.type === 'move' || ply.type === 'promotion' || ply.promotion || ply.from);
 const isMove = (ply) => !ply.promotion && ply.type !== 'promotion';
 
-// "e2–e4", "e2–e4 → e5" after a deviation, "= queen" for a promotion.
-export function plyText(ply) {
-  if (!isMove(ply)) {
-    const to = standardName(ply.genome) || ply.genome || ply.species || 'a piece';
-    return `${ply.promotion} = ${to}`;
-  }
+const TEXT = {
+  aPiece: 'a piece',
+};
+
+// What a pawn became: a standard piece's name (from its code, or from the board after it, which
+// names standard pieces for everybody), else the code its owner sees, else null (a hidden genome:
+// never its species label, which means nothing to a reader).
+function promotedName(ply, after) {
+  const piece = Array.isArray(after) ? after.find((p) => p.square === ply.promotion) : null;
+  return standardName(ply.genome) || (piece && piece.name) || ply.genome || null;
+}
+
+// "e2–e4", "e2–e4 → e5" after a deviation, "c8 = queen" for a promotion (`after`: the board
+// after the ply, when known).
+export function plyText(ply, after = null) {
+  if (!isMove(ply)) return `${ply.promotion} = ${promotedName(ply, after) || TEXT.aPiece}`;
   let text = `${ply.from}–${ply.to}`;
   if (ply.landed && ply.landed !== ply.to) text += ` → ${ply.landed}`;
   if (ply.mutated_to) text += ` (mutated to ${standardName(ply.mutated_to) || ply.mutated_to})`;
@@ -38,7 +48,9 @@ export function applyPly(pieces, ply) {
   if (!isMove(ply)) {
     const pawn = at.get(ply.promotion);
     if (!pawn) return null;
-    at.set(ply.promotion, { ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species });
+    at.set(ply.promotion, {
+      ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species, name: standardName(ply.genome) || undefined,
+    });
     return [...at.values()];
   }
   const mover = at.get(ply.from);
@@ -180,6 +192,18 @@ export class History {
     return (entry && entry.danger) || null;
   }
 
+  // The last move: its entry's index, its ply and its mover (a move is White's after an even
+  // number of moves); null when there is none or moves are missing.
+  lastMoveEntry() {
+    let count = this.moves();
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i];
+      if (entry.gap) return null;
+      if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
+    }
+    return null;
+  }
+
   // The squares of the last move before or at `index`: highlighted on the board.
   lastMove(index = this.entries.length - 1) {
     for (let i = index; i >= 0; i--) {
@@ -192,12 +216,16 @@ export class History {
 }
 
 // The move list: numbered pairs ("1. e2–e3 e7–e6"), every ply a button that shows its position.
+// A row is the number and one cell per side, always three columns: a promotion goes into the
+// cell of the move that made it, under it, so the other side's move keeps its column.
 export function renderHistory(list, history, { viewing, onPick }) {
   const rows = [];
   let count = 0;
   let row = null;
+  let cells = null;
   const newRow = (number, blackFirst) => {
-    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`));
+    cells = { white: h('span', { class: 'cell white' }), black: h('span', { class: 'cell black' }) };
+    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`), cells.white, cells.black);
     rows.push(row);
   };
   history.entries.forEach((entry, index) => {
@@ -208,23 +236,33 @@ export function renderHistory(list, history, { viewing, onPick }) {
       return;
     }
     const ply = entry.ply;
-    let side = null;
+    const unnamed = !isMove(ply) && !promotedName(ply, entry.board);
+    let side;
     if (isMove(ply)) {
       side = count % 2 === 0 ? 'white' : 'black';
       if (side === 'white' || !row) newRow(Math.floor(count / 2) + 1, side === 'black');
       count += 1;
-    } else if (!row) {
-      newRow(Math.max(1, Math.ceil(count / 2)), false);
+    } else {
+      // The side of the move before it: the pawn's owner.
+      side = (count - 1) % 2 === 0 ? 'white' : 'black';
+      if (!row) newRow(Math.max(1, Math.ceil(count / 2)), side === 'black');
     }
-    row.append(h('button', {
-      type: 'button', class: `ply ${side || 'promotion'}${index === viewing ? ' current' : ''}`,
+    // A hidden genome's promotion shows the new piece's pattern beside "a piece".
+    const pattern = unnamed && entry.board ? entry.board.find((p) => p.square === ply.promotion) : null;
+    cells[side].append(h('button', {
+      type: 'button', class: `ply ${isMove(ply) ? side : 'promotion'}${index === viewing ? ' current' : ''}`,
       'data-index': index, 'aria-current': index === viewing ? 'step' : null,
       onclick: () => onPick(index),
-    }, plyText(ply)));
+    }, plyText(ply, entry.board), pattern ? pieceSvg({ ...pattern, king: false }, { title: false }) : null));
   });
   if (rows.length === 0) rows.push(h('li', { class: 'empty' }, 'No moves yet.'));
   list.replaceChildren(...rows);
   const current = list.querySelector('.ply.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
-  else list.scrollTop = list.scrollHeight;
+  // Scrolls the list only, never the page (on a phone the board stays in view).
+  if (current) {
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  } else list.scrollTop = list.scrollHeight;
 }

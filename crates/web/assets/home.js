@@ -4,8 +4,41 @@
 import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
 import { remember, forget, heldSeats } from './seats.js';
-import { resultText, opponentJoined } from './result.js';
+import { resultText, opponentJoined, botName } from './result.js';
 import { lobbyPanel } from './lobby.js';
+import { setupChoice, saveSetupChoice } from './setup.js';
+
+// The bot the home page plays: the alpha-beta search of docs/bots.md.
+export const BOT = 'bot:search';
+
+const TEXT = {
+  setupTitle: 'Your pieces',
+  auto: (preset) => `New games start at once: the page loads your preset (${preset}), marks its king and declares you ready.`,
+  custom: 'You set up each new game by hand: load a preset, mark your kings, declare ready.',
+  customise: 'Customise setup',
+  preset: 'Your preset',
+  presetHint: 'default, or any preset code',
+  noBot: (message) => `This server has no bot to play against (${message}).`,
+  notCreated: (message) => `The game could not be created: ${message}`,
+  against: (bot) => ` against ${botName(bot)}`,
+  moves: (n) => `${n} move${n === 1 ? '' : 's'}`,
+};
+
+// Creates a game (against the bot when `bot`), remembers the seat and opens it. `preset` sets
+// this game's preset (else the player's own is used). Rejects with the server's ApiError.
+export async function startGame({ bot = null, clock = { initial_ms: 300000, increment_ms: 0 }, side = 'white', preset = null } = {}) {
+  const mine = side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : side;
+  const other = mine === 'white' ? 'black' : 'white';
+  const body = { clock };
+  if (bot) body[other] = bot;
+  const created = await api.createGame(body);
+  const token = created.seats[mine].token;
+  const otherToken = created.seats[other]?.token;
+  const facts = { token, color: mine, invite: otherToken ? gameLink(created.id, otherToken) : null, bot: bot || false };
+  if (preset) facts.preset = preset;
+  remember(created.id, facts);
+  location.hash = `#/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(token)}`;
+}
 
 export function gameLink(id, token) {
   const base = `${location.origin}${location.pathname}#/game/${encodeURIComponent(id)}`;
@@ -22,30 +55,15 @@ export function homePage(root) {
     h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'),
     h('option', { value: 'random' }, 'Random'));
 
-  function options(bot) {
-    let mine = side.value;
-    if (mine === 'random') mine = Math.random() < 0.5 ? 'white' : 'black';
-    const body = { clock: { initial_ms: Number(minutes.value) * 60000, increment_ms: Number(increment.value) * 1000 } };
-    if (bot) body[mine === 'white' ? 'black' : 'white'] = 'bot:search';
-    return { body, mine };
-  }
-
   async function start(bot) {
     notice.textContent = '';
-    const { body, mine } = options(bot);
     try {
-      const created = await api.createGame(body);
-      const token = created.seats[mine].token;
-      const other = mine === 'white' ? 'black' : 'white';
-      const otherToken = created.seats[other]?.token;
-      remember(created.id, {
-        token, color: mine, invite: otherToken ? gameLink(created.id, otherToken) : null, bot: !!bot,
+      await startGame({
+        bot: bot ? BOT : null, side: side.value,
+        clock: { initial_ms: Number(minutes.value) * 60000, increment_ms: Number(increment.value) * 1000 },
       });
-      location.hash = `#/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(token)}`;
     } catch (error) {
-      notice.textContent = bot && error.status >= 400 && error.status < 500
-        ? `This server has no bot to play against (${error.message}).`
-        : `The game could not be created: ${error.message}`;
+      notice.textContent = bot && error.status >= 400 && error.status < 500 ? TEXT.noBot(error.message) : TEXT.notCreated(error.message);
     }
   }
 
@@ -85,6 +103,7 @@ export function homePage(root) {
         'Design pieces in the lab, share them by their 6-character code, put eight on your back rank, mark a king, and play.'),
       h('p', {}, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'), ' — the rules in pictures.')),
     mine,
+    setupPanel(),
     lobby.element,
     h('section', { class: 'panel' },
       h('h2', {}, 'Play'),
@@ -106,6 +125,30 @@ export function homePage(root) {
       h('h2', {}, 'Look up a code'),
       h('form', { class: 'row', onsubmit: lookup }, codeField, h('button', { type: 'submit' }, 'Look up')))));
   return () => { gone = true; lobby.leave(); };
+}
+
+// The player's setup for new games (setup.js): at once with their preset, or by hand.
+function setupPanel() {
+  const choice = setupChoice();
+  const note = h('p', { class: 'hint', id: 'my-setup-note' });
+  const box = h('input', { type: 'checkbox', id: 'customise-setup', checked: choice.customise });
+  const field = h('input', {
+    id: 'my-preset', type: 'text', value: choice.preset, autocomplete: 'off', spellcheck: 'false',
+    'aria-label': TEXT.preset, placeholder: TEXT.presetHint,
+  });
+  const show = () => {
+    const now = setupChoice();
+    note.textContent = now.customise ? TEXT.custom : TEXT.auto(now.preset);
+  };
+  box.addEventListener('change', () => { saveSetupChoice({ customise: box.checked }); show(); });
+  field.addEventListener('input', () => { saveSetupChoice({ preset: field.value.trim() }); show(); });
+  show();
+  return h('section', { class: 'panel my-setup', id: 'my-setup' },
+    h('h2', {}, TEXT.setupTitle),
+    h('div', { class: 'row' },
+      h('label', { for: 'my-preset' }, TEXT.preset), field,
+      h('label', { class: 'check' }, box, ' ', TEXT.customise)),
+    note);
 }
 
 const SHOWN = 20; // the most recent seats asked about on each visit
@@ -161,9 +204,10 @@ function gameRow({ seat, view, error }) {
   return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, `You play ${side}${seat.bot ? ' against the bot' : ''}`),
+      h('span', { class: 'who' }, `You play ${side}${seat.bot ? TEXT.against(seat.bot) : ''}`),
       h('span', { class: 'state' }, state),
-      h('span', { class: 'moves-played' }, `${view.moves_played} move${view.moves_played === 1 ? '' : 's'}`)));
+      // Moves as chess players count them: a move is White's and Black's (1. e3 e6 is one).
+      h('span', { class: 'moves-played' }, TEXT.moves(Math.ceil(view.moves_played / 2)))));
 }
 
 function outcome(view, color) {

@@ -133,6 +133,7 @@ export function labPage(root, params) {
 
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
+      h('h1', { class: 'page-title' }, 'The lab'),
       h('h2', {}, 'DNA'), editor.el, h('h3', {}, 'What it does'), explanation,
       h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
         h('h2', { id: 'breed-title' }, 'Breed'),

@@ -24,8 +24,9 @@ export function lobbyPanel() {
   const cancel = h('button', { id: 'seek-cancel', type: 'button', onclick: () => withdraw() }, 'Cancel');
   const waiting = h('div', { id: 'seek-waiting', class: 'row', hidden: true, role: 'status' }, waitingText, cancel);
   const list = h('ul', { id: 'seek-list', class: 'seek-list', 'aria-live': 'polite' });
-  const minutes = h('input', { id: 'seek-minutes', type: 'number', min: 1, max: 180, value: 15, 'aria-label': 'Minutes per side' });
-  const increment = h('input', { id: 'seek-increment', type: 'number', min: 0, max: 60, value: 10, 'aria-label': 'Seconds added per move' });
+  // The custom clock starts where the quick menu's middle does: 5 + 0.
+  const minutes = h('input', { id: 'seek-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': 'Minutes per side' });
+  const increment = h('input', { id: 'seek-increment', type: 'number', min: 0, max: 60, value: 0, 'aria-label': 'Seconds added per move' });
   const buttons = QUICK.map(([m, s]) => h('button', {
     id: `seek-${m}-${s}`, type: 'button', class: 'seek-quick', onclick: () => seek(m * 60000, s * 1000),
   }, `${m}+${s}`));

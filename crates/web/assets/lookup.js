@@ -4,6 +4,15 @@
 import { h, copyButton } from './dom.js';
 import * as api from './api.js';
 import { genomeSvg, standardName } from './pieces.js';
+import { startGame, BOT } from './home.js';
+
+const TEXT = {
+  useInLab: 'Use in the lab',
+  diagram: (name) => `Where ${name} can move from the middle of an empty 7×7 board, and what its moves leave behind`,
+  playWithThis: 'Play the bot with this',
+  playHint: 'A 5-minute game against the bot, this preset on your back rank, its king marked for you.',
+  notStarted: (message) => `The game could not be started: ${message}`,
+};
 
 export function lookupPage(root, code) {
   const body = h('div', { class: 'lookup' }, h('p', {}, `Looking up ${code}…`));
@@ -35,17 +44,35 @@ function genomePanel(genome) {
     h('div', { class: 'pair' }, genomeSvg(genome.code, 'white'), genomeSvg(genome.code, 'black')),
     h('h2', {}, 'Genome ', h('code', {}, genome.code), name ? ` — the standard ${name}` : ''),
     h('div', { class: 'row' }, copyButton(() => genome.code, 'Copy code'),
-      h('a', { class: 'button', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, 'Open in the lab')),
+      h('a', { class: 'button primary', id: 'use-in-lab', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, TEXT.useInLab)),
+    h('img', {
+      class: 'diagram', id: 'genome-diagram', src: api.diagramPath(genome.code), width: 300,
+      alt: TEXT.diagram(name || genome.code),
+    }),
     h('h3', {}, 'DNA'), h('pre', { class: 'dna' }, genome.dna.replace(/(...)/g, '$1 ').trim() || '(empty)'),
     h('h3', {}, 'What it does'), h('pre', { class: 'explanation' }, genome.explanation));
 }
 
 function presetPanel(preset) {
+  const notice = h('p', { class: 'notice', role: 'alert', id: 'preset-notice' });
   return h('section', { class: 'panel preset-card', id: 'preset-card' },
     h('h2', {}, 'Preset ', h('code', {}, preset.code)),
     h('p', {}, 'A back rank, file a first. Load it during a game’s setup or in the lab.'),
     h('ol', { class: 'rank' }, preset.genomes.map((code, i) => h('li', {},
       h('a', { href: `#/code/${code}`, 'aria-label': `file ${String.fromCharCode(97 + i)}: ${standardName(code) || code}` },
         genomeSvg(code, 'white'), h('span', {}, standardName(code) || code))))),
-    h('div', { class: 'row' }, copyButton(() => preset.code, 'Copy code')));
+    h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'primary', id: 'play-preset', onclick: play }, TEXT.playWithThis),
+      copyButton(() => preset.code, 'Copy code')),
+    h('p', { class: 'hint' }, TEXT.playHint),
+    notice);
+
+  async function play() {
+    notice.textContent = '';
+    try {
+      await startGame({ bot: BOT, preset: preset.code });
+    } catch (error) {
+      notice.textContent = TEXT.notStarted(error.message);
+    }
+  }
 }

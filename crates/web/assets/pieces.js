@@ -1,7 +1,9 @@
 // How a piece looks. The six standard genomes are drawn as chess pieces (paths drawn for this
-// page, no font needed); every other genome gets an identicon made from its code, and an
-// opponent's hidden piece one made from its species label — so equal genomes always look equal.
-// The king flag is a gold crown on top of either; the pawn flag on a non-pawn genome a small badge.
+// page, no font needed), for both sides: by the view's `name`, which every viewer gets (rules
+// §5.6), or by the code where it is known. Every other genome gets an identicon made from its
+// code, and an opponent's hidden piece one made from its species label — so equal genomes always
+// look equal. The king flag is a gold crown on top of either; the pawn flag on a non-pawn genome a
+// small badge.
 
 import { s } from './dom.js';
 
@@ -62,10 +64,18 @@ export function standardName(code) {
   return (code && STANDARD[code]) || null;
 }
 
+// The standard piece a piece on a board is, or null: the view's name (given to every viewer,
+// the opponent's hidden pieces included), else its code's.
+export function pieceName(piece) {
+  if (!piece) return null;
+  if (typeof piece.name === 'string' && SHAPES[piece.name]) return piece.name;
+  return standardName(piece.code);
+}
+
 // What a screen reader says for a piece: "white pawn", "black piece 7x3k2q, king".
 export function describePiece(piece) {
   if (!piece) return 'empty';
-  const name = standardName(piece.code);
+  const name = pieceName(piece);
   let text;
   if (name) text = `${piece.color} ${name}`;
   else if (piece.code) text = `${piece.color} piece ${piece.code}`;
@@ -166,9 +176,11 @@ function pawnBadge(svg, color) {
 // An SVG element for a piece `{color, code?, species?, king, pawn}`.
 export function pieceSvg(piece, { title = true } = {}) {
   const svg = s('svg', { viewBox: '0 0 100 100', class: `piece ${piece.color}`, 'aria-hidden': 'true', focusable: 'false' });
-  const name = standardName(piece.code);
-  if (name) chessPiece(svg, name, piece.color);
-  else identicon(svg, piece.code || piece.species || '?', piece.color);
+  const name = pieceName(piece);
+  if (name) {
+    chessPiece(svg, name, piece.color);
+    svg.dataset.figure = name;
+  } else identicon(svg, piece.code || piece.species || '?', piece.color);
   if (piece.pawn && name !== 'pawn') pawnBadge(svg, piece.color);
   if (piece.king) crown(svg);
   if (title) svg.prepend(s('title', {}, describePiece(piece)));

@@ -4,6 +4,7 @@
 
 import { h } from './dom.js';
 import * as api from './api.js';
+import { differencesBox } from './differences.js';
 
 // Examples beyond the standard set: [key, DNA, what it shows].
 const EXAMPLES = {
@@ -53,6 +54,7 @@ export function rulesPage(root) {
   root.replaceChildren(h('article', { class: 'rules', id: 'rules' },
     h('section', { class: 'panel hero' },
       h('h1', {}, 'How to play GMO chess'),
+      differencesBox({ id: 'differences', more: false }),
       h('p', {}, 'Every piece carries DNA, and the DNA alone decides where it may go and what a move leaves behind: ',
         'there are no built-in piece types. You line up eight pieces on your back rank (a ', h('em', {}, 'preset'),
         '), get a rank of pawns in front, mark at least one of your pieces as a king, and play on a clock. ',

@@ -66,6 +66,10 @@ pub static ASSETS: &[Asset] = embed![
     "pieceinfo.js" => JS,
     "rules.js" => JS,
     "lobby.js" => JS,
+    "setup.js" => JS,
+    "differences.js" => JS,
+    "record.js" => JS,
+    "confirm.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

@@ -153,6 +153,17 @@ mod tests {
     }
 
     #[test]
+    fn every_file_in_assets_is_embedded() {
+        // A new module left out of the table would be a 404 for the browser, not a build error.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        for entry in std::fs::read_dir(&dir).expect("the assets directory") {
+            let name = entry.expect("an entry").file_name();
+            let name = name.to_str().expect("a UTF-8 name");
+            assert!(assets::find(name).is_some(), "{name} is not embedded");
+        }
+    }
+
+    #[test]
     fn every_module_imported_is_embedded() {
         // A module that imports a file missing from the table would break the page at run time.
         for asset in ASSETS.iter().filter(|asset| asset.path.ends_with(".js")) {

@@ -85,11 +85,16 @@ struct Site {
 }
 
 impl Site {
-    async fn start() -> Site {
+    /// The server with its default settings but for a fast sweep and small evaluations, and
+    /// `first_move` as each side's first-move time when given (30 s otherwise).
+    async fn start(first_move: Option<Duration>) -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
+        if let Some(first_move) = first_move {
+            settings.play.first_move_time = first_move;
+        }
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
         let app = gmo_server::spawn(settings)
@@ -361,11 +366,14 @@ async fn wait_status(client: &Client, text: &str) {
 /// Runs a browser test body with a fresh server and driver, stopping both whatever happens.
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
+        browser_test!($name, $body, None);
+    };
+    ($name:ident, $body:ident, $first_move:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(tools) = tools() else { return };
             let _turn = ONE_AT_A_TIME.lock().await;
-            let site = Site::start().await;
+            let site = Site::start($first_move).await;
             let mut driver = Driver::start(&tools).await;
             let base = site.base.clone();
             let outcome = {
@@ -406,6 +414,20 @@ async fn lab(driver: &mut Driver, base: String) {
         "return !!document.querySelector('.board [data-square=\"h8\"]')",
     )
     .await;
+    // A main heading; the DNA box's placeholder is an example ("e.g. …"), light and slanted, not
+    // to be taken for typed DNA.
+    let looks = client
+        .execute(
+            "const f = document.querySelector('#dna-input'); \
+             const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).map(Number); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+             return [document.querySelectorAll('h1').length, f.placeholder.startsWith('e.g. '), \
+               lum(getComputedStyle(f, '::placeholder').color) > lum(getComputedStyle(f).color) + 100 \
+                 && getComputedStyle(f, '::placeholder').fontStyle === 'italic'];",
+            vec![],
+        )
+        .await
+        .expect("the lab's heading and placeholder");
+    assert_eq!(looks, json!([1, true, true]));
 
     type_into(&client, "#dna-input", CUSTOM_DNA).await;
     wait_for(
@@ -755,6 +777,8 @@ async fn game(driver: &mut Driver, base: String) {
     )
     .await;
     shoot(&white, "home.png").await;
+    // Both players customise their setup: the page leaves it to them (load, kings, ready).
+    click(&white, "#customise-setup").await;
     click(&white, "#new-friend-game").await;
     let invite = wait_for(
         &white,
@@ -768,6 +792,7 @@ async fn game(driver: &mut Driver, base: String) {
         "{invite}"
     );
 
+    customise(&black, &base).await;
     black.goto(&invite).await.expect("the invite opens");
     wait_status(&black, "Setting up").await;
 
@@ -783,7 +808,7 @@ async fn game(driver: &mut Driver, base: String) {
     wait_for(
         &black,
         "white ready",
-        "return document.querySelector('#setup .hint')?.textContent.includes(', ready')",
+        "return document.querySelector('#setup-opponent')?.textContent.includes(', ready')",
     )
     .await;
     click(&black, "#ready").await;
@@ -796,12 +821,10 @@ async fn game(driver: &mut Driver, base: String) {
         .await
         .expect("the order");
     assert_eq!(order, json!(["h1", "a8"]));
-    // White's pieces are hidden from Black: species, not codes.
-    assert!(
-        label_of(&black, "e2")
-            .await
-            .contains("white piece of species sp-")
-    );
+    // White's genomes are hidden from Black (species, not codes), but a standard piece is
+    // named for everybody.
+    assert!(label_of(&black, "e2").await.contains("white pawn"));
+    assert!(hidden_code(&black, "e2").await);
     assert!(label_of(&white, "e2").await.contains("white pawn"));
 
     // 1. e2–e3 by clicks, after the highlights show.
@@ -1011,7 +1034,66 @@ async fn pages(driver: &mut Driver, base: String) {
         .await
         .expect("the look-up");
     wait_for(&client, "the rook", "return (document.querySelector('#genome-card h2')?.textContent ?? '').includes('standard rook')").await;
+    // A piece's page: the server's diagram of it (loaded, within the window, on a phone too) and
+    // "Use in the lab", which opens the lab with its DNA.
+    let diagram = "const i = document.querySelector('#genome-diagram'); \
+        return !!i && i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().right <= innerWidth";
+    wait_for(&client, "the rook's diagram", diagram).await;
     shoot(&client, "lookup-genome.png").await;
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    wait_for(&client, "the rook's diagram on a phone", diagram).await;
+    shoot(&client, "lookup-genome-phone.png").await;
+    click(&client, "#use-in-lab").await;
+    wait_for(
+        &client,
+        "the rook in the lab",
+        "return document.querySelector('#dna-code')?.textContent === '3gbkd6'",
+    )
+    .await;
+    client
+        .set_window_size(1000, 800)
+        .await
+        .expect("a desktop window");
+
+    // A preset's page: "Play the bot with this" starts a bot game with that preset, set up at
+    // once — its king genome (on e1 in this one) marked.
+    let preset: Value = reqwest::Client::new()
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook"]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let code = preset["code"].as_str().expect("a code").to_owned();
+    client
+        .goto(&format!("{base}/#/code/{code}"))
+        .await
+        .expect("the preset's page");
+    click(&client, "#play-preset").await;
+    wait_status(&client, "Your move").await;
+    wait_label(&client, "e1", "white king, marked king").await;
+    assert!(label_of(&client, "d1").await.contains("white queen"));
+    assert!(!label_of(&client, "d1").await.contains("king"));
+    assert!(
+        text_of(&client, ".player-bar.top .player")
+            .await
+            .contains("Bot (search)"),
+        "the bot by its strength"
+    );
+    // The page has its icon.
+    let icon = client
+        .execute(
+            "const l = document.querySelector('link[rel=icon]'); return l ? fetch(l.href).then(r => [r.status, r.headers.get('content-type')]) : null",
+            vec![],
+        )
+        .await
+        .expect("the icon");
+    assert_eq!(icon, json!([200, "image/svg+xml"]));
     client
         .goto(&format!("{base}/#/code/zzzzzz"))
         .await
@@ -1061,16 +1143,62 @@ async fn pages(driver: &mut Driver, base: String) {
     )
     .await;
     assert_eq!(text_of(&client, "#cannot-open").await, "");
-    // The bot set up its side already; ours is still to do.
-    wait_status(&client, "Setting up").await;
-    click(&client, "#load-preset").await;
+    // The bot set up its side already, and the page ours: the default preset, the king on d1.
+    wait_status(&client, "Your move").await;
     wait_label(&client, "d1", "white king").await;
     assert_eq!(
         text_of(&client, "#time-control").await,
         "Increment: +2 s after each move"
     );
-    assert_eq!(text_of(&client, ".player-bar.bottom .clock").await, "3:00");
+    // The first moves are timed apart (rules §5.4): both clocks stand at 3:00 while White's
+    // first-move countdown runs under White's clock; after both first moves White's clock runs.
+    let first = wait_for(
+        &client,
+        "the first-move countdown",
+        "const e = document.querySelector('.player-bar.bottom #first-move'); return e && !e.hidden ? e.textContent : ''",
+    )
+    .await;
+    assert!(
+        first
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("White to make a first move: 0:"),
+        "{first}"
+    );
+    let seen = client
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!(true), "the countdown in the first screen");
+    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+    assert_eq!(
+        client.execute(clocks, vec![]).await.expect("the clocks"),
+        json!([["3:00", false], ["3:00", false]])
+    );
     shoot(&client, "game-bot.png").await;
+    square(&client, "e2").await;
+    wait_for(
+        &client,
+        "e2's moves",
+        "return !!document.querySelector('.sq.target[data-square=\"e3\"]')",
+    )
+    .await;
+    square(&client, "e3").await;
+    wait_for(
+        &client,
+        "the bot's first move",
+        "return document.querySelectorAll('#move-list .ply').length === 2",
+    )
+    .await;
+    wait_for(
+        &client,
+        "White's clock running",
+        "return !!document.querySelector('.player-bar.bottom .clock.running') && !document.querySelector('#first-move:not([hidden])')",
+    )
+    .await;
     // No script errors on any page: the console stays clean.
     let errors = client
         .execute("return window.__errors ?? []", vec![])
@@ -1098,26 +1226,24 @@ async fn start_friend_game(white: &Client, black: &Client, base: &str) -> String
             .contains("Waiting for your friend"),
         "before Black opens it"
     );
+    // Both pages set their side up by themselves (the default preset, the king on d, ready):
+    // the game starts once Black's page opens.
     black.goto(&invite).await.expect("the invite opens");
-    wait_status(black, "Setting up").await;
-    // White sees that the friend has opened the invite before Black does anything.
-    wait_for(
-        white,
-        "the invite opened",
-        "return (document.querySelector('#invite-state')?.textContent ?? '').includes('Your friend has opened the invite')",
-    )
-    .await;
-    for (client, king) in [(black, "d8"), (white, "d1")] {
-        click(client, "#load-preset").await;
-        wait_label(client, king, "king").await;
-        square(client, king).await;
-        wait_label(client, king, "marked king").await;
-    }
-    click(white, "#ready").await;
-    click(black, "#ready").await;
     wait_status(white, "Your move").await;
     wait_status(black, "White to move").await;
     invite
+}
+
+/// Ticks "Customise setup" on the home page: this browser's new games are set up by hand.
+async fn customise(client: &Client, base: &str) {
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    click(client, "#customise-setup").await;
+    wait_for(
+        client,
+        "customise remembered",
+        "return JSON.parse(localStorage.getItem('gmo.setup') || '{}').customise === true",
+    )
+    .await;
 }
 
 /// Plays `from`–`to` by clicking on the highlighted square, and waits for the other side to see it.
@@ -1130,6 +1256,39 @@ async fn play(mover: &Client, watcher: &Client, from: &str, to: &str) {
     )
     .await;
     square(mover, to).await;
+    wait_status(watcher, "Your move").await;
+}
+
+/// Whether the piece on a square is drawn from its species label, its code unknown to the page.
+async fn hidden_code(client: &Client, name: &str) -> bool {
+    let key = client
+        .execute(
+            &format!(
+                "return document.querySelector('[data-square=\"{name}\"]')?.dataset.piece ?? ''"
+            ),
+            vec![],
+        )
+        .await
+        .unwrap_or_default();
+    key.as_str().is_some_and(|key| {
+        key.split('|')
+            .nth(1)
+            .is_some_and(|id| id.starts_with("sp-"))
+    })
+}
+
+/// Plays `from`–`to` like [`play`], a move that leaves the mover's king to be taken: the page
+/// asks first, and the mover plays it anyway.
+async fn play_anyway(mover: &Client, watcher: &Client, from: &str, to: &str) {
+    square(mover, from).await;
+    wait_for(
+        mover,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target.exposes[data-square=\"{to}\"]')"),
+    )
+    .await;
+    square(mover, to).await;
+    click(mover, "dialog#confirm-move[open] #confirm-move-yes").await;
     wait_status(watcher, "Your move").await;
 }
 
@@ -1193,6 +1352,8 @@ async fn invite_opened(driver: &mut Driver, base: String) {
         text_of(&white, "#invite-state").await
     );
 
+    // Black customises its setup, so that opening the invite is all it does.
+    customise(&black, &base).await;
     black.goto(&invite).await.expect("the invite opens");
     wait_status(&black, "Setting up").await;
     wait_for(
@@ -1348,7 +1509,7 @@ async fn come_back(driver: &mut Driver, base: String) {
         "return !document.querySelector('.sq.selected') && !document.querySelector('.sq.target')",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
 
     // Reload White's page: the whole history is back, in pairs, the last move highlighted.
     white.refresh().await.expect("reloaded");
@@ -1417,6 +1578,8 @@ async fn come_back(driver: &mut Driver, base: String) {
         row.contains("You play White") && row.contains("Your move"),
         "{row}"
     );
+    // Four plies are two moves, as chess players count them.
+    assert!(row.contains("2 moves"), "{row}");
     shoot(&white, "home-my-games.png").await;
     click(&white, "#my-games-list .game-row a").await;
     wait_status(&white, "Your move").await;
@@ -1449,7 +1612,7 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#freeze').hidden",
     )
     .await;
-    play(&black, &white, "d7", "d6").await;
+    play_anyway(&black, &white, "d7", "d6").await;
     play(&white, &black, "a2", "a3").await;
 
     let fresh = driver.session(1280, 900).await;
@@ -1481,17 +1644,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     wait_label(&fresh, "f2", "f2, empty").await;
     let note = text_of(&fresh, "#past-note").await;
     assert!(note.starts_with("The position after f2–f3"), "{note}");
-    assert!(
-        label_of(&fresh, "f3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "f3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "f3").await);
     assert!(label_of(&fresh, "e7").await.contains("black pawn"));
-    assert!(
-        label_of(&fresh, "e1")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "e1").await.contains("white queen"));
+    assert!(hidden_code(&fresh, "e1").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["f2", "f3"]));
     // → steps on: Black's reply, then the queen's move with Black's king in danger.
     fresh
@@ -1510,21 +1667,19 @@ async fn fresh_history(driver: &mut Driver, base: String) {
     assert!(label_of(&fresh, "e6").await.contains("black pawn"));
     assert_eq!(squares_with(&fresh, "danger").await, json!([]));
     key("\u{E014}").await;
-    wait_label(&fresh, "h4", "white piece of species").await;
+    wait_label(&fresh, "h4", "white queen").await;
     wait_for(
         &fresh,
         "the danger in the past",
         "return !!document.querySelector('.sq.danger[data-square=\"d8\"]')",
     )
     .await;
-    assert!(
-        !label_of(&fresh, "h4").await.contains("queen"),
-        "hidden in the past too"
-    );
+    assert!(hidden_code(&fresh, "h4").await, "hidden in the past too");
     shoot(&fresh, "game-fresh-history.png").await;
     // Home is the start; End the game now.
     key("\u{E011}").await;
-    wait_label(&fresh, "f2", "white piece of species").await;
+    wait_label(&fresh, "f2", "white pawn").await;
+    assert!(hidden_code(&fresh, "f2").await);
     assert!(label_of(&fresh, "f3").await.contains("f3, empty"));
     assert_eq!(squares_with(&fresh, "last").await, json!([]));
     key("\u{E010}").await;
@@ -1534,14 +1689,11 @@ async fn fresh_history(driver: &mut Driver, base: String) {
         "return document.querySelector('#past-note').hidden",
     )
     .await;
-    assert!(
-        label_of(&fresh, "a3")
-            .await
-            .contains("white piece of species")
-    );
+    assert!(label_of(&fresh, "a3").await.contains("white pawn"));
+    assert!(hidden_code(&fresh, "a3").await);
     assert_eq!(squares_with(&fresh, "last").await, json!(["a2", "a3"]));
     // The seat is really held: a move is accepted.
-    play(&fresh, &white, "a7", "a6").await;
+    play_anyway(&fresh, &white, "a7", "a6").await;
     for client in [white, black, fresh] {
         client.close().await.expect("closed");
     }
@@ -1698,7 +1850,7 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         let hash = wait_for(
             client,
             "the new game",
-            &format!("return location.href !== {old:?} && location.hash.startsWith('#/game/') && document.querySelector('#game-status')?.textContent.includes('Setting up') ? location.hash : null"),
+            &format!("return location.href !== {old:?} && location.hash.startsWith('#/game/') && /Your move|White to move/.test(document.querySelector('#game-status')?.textContent ?? '') ? location.hash : null"),
         )
         .await;
         let hash = hash.as_str().unwrap_or_default().to_owned();
@@ -1715,7 +1867,8 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
         assert_eq!(view.status(), 200, "the page's token opens the new game");
         let view: Value = view.json().await.expect("a view");
         assert_eq!(view["you"], now, "{view}");
-        assert_eq!(view["status"], "setup", "{view}");
+        // Ready to play at once: both pages set their side up by themselves.
+        assert_eq!(view["status"], "in_progress", "{view}");
         assert!(
             text_of(client, "#cannot-open").await.is_empty(),
             "no refusal on the page"
@@ -1727,8 +1880,8 @@ async fn draw_and_rematch(driver: &mut Driver, base: String) {
     // White is Black now, and the other way round: each sees its own seat at the bottom.
     wait_for(&white, "White plays Black", "return document.querySelector('.player-bar.bottom .player')?.textContent.includes('You (Black)')").await;
     wait_for(&black, "Black plays White", "return document.querySelector('.player-bar.bottom .player')?.textContent.includes('You (White)')").await;
-    click(&white, "#load-preset").await;
-    wait_label(&white, "d8", "black king").await;
+    wait_label(&white, "d8", "marked king").await;
+    wait_label(&black, "d1", "marked king").await;
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
@@ -1762,6 +1915,19 @@ async fn rules(driver: &mut Driver, base: String) {
             "The clock"
         ])
     );
+    // At the top, before anything else: what differs from chess, in plain words — in the first
+    // screen on a desktop and on a phone.
+    differences_at_the_top(&client).await;
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    differences_at_the_top(&client).await;
+    shoot(&client, "rules-phone.png").await;
+    client
+        .set_window_size(1280, 900)
+        .await
+        .expect("a desktop window");
     // Nine debuffs, freeze with both clocks.
     let debuffs = text_of(&client, "#rules-debuffs").await;
     assert!(
@@ -1804,19 +1970,15 @@ async fn rules(driver: &mut Driver, base: String) {
     // and what it does.
     client.goto(&format!("{base}/")).await.expect("home");
     click(&client, "#new-bot-game").await;
-    wait_status(&client, "Setting up").await;
-    assert!(
-        client
-            .find(Locator::Css("#setup a[href='#/rules']"))
-            .await
-            .is_ok()
-    );
-    click(&client, "#load-preset").await;
-    wait_label(&client, "d1", "white king").await;
-    square(&client, "d1").await;
-    wait_label(&client, "d1", "marked king").await;
-    click(&client, "#ready").await;
     wait_status(&client, "Your move").await;
+    wait_label(&client, "d1", "marked king").await;
+    // Beside the game's start: what differs from chess, with the way to all the rules.
+    wait_for(
+        &client,
+        "the differences beside the game",
+        "const b = document.querySelector('#differences'); return !!b && !b.hidden && !!b.querySelector('a[href=\"#/rules\"]')",
+    )
+    .await;
     assert!(
         client
             .find(Locator::Css(
@@ -1835,6 +1997,40 @@ async fn rules(driver: &mut Driver, base: String) {
     assert_eq!(text_of(&client, "#piece-code").await, "1hapeh");
     shoot(&client, "game-piece.png").await;
     client.close().await.expect("closed");
+}
+
+/// The rules page's "For chess players" box: right under the main heading, its top in the first
+/// screen, with the six differences.
+async fn differences_at_the_top(client: &Client) {
+    client
+        .execute("window.scrollTo(0, 0)", vec![])
+        .await
+        .expect("scrolled up");
+    let found = wait_for(
+        client,
+        "the differences box",
+        "const b = document.querySelector('#rules #differences'); if (!b) return null; \
+         const r = b.getBoundingClientRect(); \
+         return [b.previousElementSibling?.tagName, r.top >= 0 && r.top < innerHeight / 2, r.width > 0 && r.right <= innerWidth, \
+           b.querySelector('h2').textContent, b.textContent];",
+    )
+    .await;
+    assert_eq!(found[0], json!("H1"), "{found}");
+    assert_eq!(found[1], json!(true), "in the first screen: {found}");
+    assert_eq!(found[2], json!(true), "within the width: {found}");
+    assert_eq!(found[3], json!("For chess players: what’s different"));
+    let text = found[4].as_str().unwrap_or_default();
+    for point in [
+        "Pawns move one square",
+        "d1",
+        "no check",
+        "taking the king",
+        "freeze",
+        "capture your own pieces",
+        "DNA is hidden",
+    ] {
+        assert!(text.contains(point), "{point}: {text}");
+    }
 }
 
 /// The game id in a page's address, once it shows a game.
@@ -1863,6 +2059,15 @@ async fn lobby(driver: &mut Driver, base: String) {
         )
         .await;
     }
+    // The custom clock starts as the menu's 5 + 0, not 15 + 10.
+    let fields = first
+        .execute(
+            "return [document.querySelector('#seek-minutes').value, document.querySelector('#seek-increment').value]",
+            vec![],
+        )
+        .await
+        .expect("the fields");
+    assert_eq!(fields, json!(["5", "0"]));
     click(&first, "#seek-5-0").await;
     wait_for(
         &first,
@@ -1881,8 +2086,15 @@ async fn lobby(driver: &mut Driver, base: String) {
     click(&second, "#seek-5-0").await;
     let (one, two) = (game_of(&first).await, game_of(&second).await);
     assert_eq!(one, two, "both browsers are in the same game");
-    wait_status(&first, "Setting up").await;
-    wait_status(&second, "Setting up").await;
+    // Paired, both pages set their side up: the game is on at once.
+    for client in [&first, &second] {
+        wait_for(
+            client,
+            "the paired game under way",
+            "return /Your move|White to move/.test(document.querySelector('#game-status')?.textContent ?? '')",
+        )
+        .await;
+    }
     // Each page holds one seat: asked of the server with the token in its address.
     let seat = "const m = location.hash.match(/token=([0-9a-f]{32})/); \
         return fetch(`/api/games/${location.hash.split('/')[2].split('?')[0]}`, \
@@ -2010,4 +2222,980 @@ async fn value(driver: &mut Driver, base: String) {
     )
     .await;
     client.close().await.expect("the session closes");
+}
+
+browser_test!(
+    bot_and_friend_games_are_ready_at_once_unless_customised,
+    play_at_once
+);
+
+/// The contrast of a move dot on a dark square against the square (WCAG's ratio, the dot
+/// composited over the square's colour).
+const DOT_CONTRAST: &str = "const sq = document.querySelector('.sq.target.dark:not(.capture)'); if (!sq) return null; \
+    const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; }; \
+    const dot = rgba(getComputedStyle(sq, '::after').backgroundColor), base = rgba(getComputedStyle(sq).backgroundColor); \
+    const mix = [0, 1, 2].map(i => dot[i] * dot[3] + base[i] * (1 - dot[3])); \
+    const lum = (c) => { const l = c.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); \
+      return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; }; \
+    const [a, b] = [lum(mix), lum(base.slice(0, 3))]; return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);";
+
+/// Issue 22, "play at once": "Play the bot" opens a game that is ready to play — the default
+/// preset loaded, the king on d1 marked, ready — and the first move can be made within a second
+/// of the click; the bot is named by its strength; the differences from chess stand beside the
+/// start. "Customise setup" (remembered, with the chosen preset) leaves setup to the player: the
+/// preset field keeps a custom preset, the focus stays on the board after Load and Ready. Back
+/// to automatic, the custom preset's king genome (e1) is the one marked. A friend game between
+/// a desktop and a phone starts as soon as the friend opens the invite.
+async fn play_at_once(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    wait_for(
+        &client,
+        "the setup choice",
+        "return document.querySelector('#my-preset')?.value === 'default' && document.querySelector('#customise-setup')?.checked === false",
+    )
+    .await;
+    // Clicked in the page, timed in the page: from the click to "Your move" with e2's moves.
+    let elapsed = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; const t0 = performance.now(); \
+             document.querySelector('#new-bot-game').click(); \
+             const look = () => (document.querySelector('#game-status')?.textContent ?? '').startsWith('Your move') \
+               ? done(performance.now() - t0) : setTimeout(look, 5); look();",
+            vec![],
+        )
+        .await
+        .expect("the game starts");
+    let elapsed = elapsed.as_f64().expect("milliseconds");
+    assert!(
+        elapsed < 1000.0,
+        "ready to play {elapsed:.0} ms after the click"
+    );
+    wait_label(&client, "d1", "white king, marked king").await;
+    assert!(
+        text_of(&client, ".player-bar.top .player")
+            .await
+            .contains("Bot (search)"),
+        "{}",
+        text_of(&client, ".player-bar.top .player").await
+    );
+    let page = client
+        .execute(
+            "return [[...document.querySelectorAll('h1')].map(e => e.textContent), document.querySelector('#setup').hidden, \
+               !document.querySelector('#differences').hidden]",
+            vec![],
+        )
+        .await
+        .expect("the page");
+    assert_eq!(page[0].as_array().map(Vec::len), Some(1), "{page}");
+    assert!(page[0][0].as_str().unwrap_or_default().starts_with("Game"));
+    assert_eq!(page[1], json!(true), "no setup left to do");
+    assert_eq!(page[2], json!(true), "the differences beside the start");
+    // The first move: e2's dots stand out on the dark e3 (3:1 at least), and the move is made.
+    square(&client, "e2").await;
+    let contrast = wait_for(&client, "a dot on a dark square", DOT_CONTRAST).await;
+    assert!(
+        contrast.as_f64().unwrap_or(0.0) >= 3.0,
+        "the dot on e3 stands {contrast}:1"
+    );
+    shoot(&client, "game-bot-at-once.png").await;
+    square(&client, "e3").await;
+    wait_for(
+        &client,
+        "e2–e3 played",
+        "return (document.querySelector('#move-list')?.textContent ?? '').includes('e2–e3')",
+    )
+    .await;
+
+    // Customise setup, with a preset of one's own (the king genome on e): remembered.
+    let preset: Value = reqwest::Client::new()
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "queen", "king", "bishop", "knight", "rook"]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let code = preset["code"].as_str().expect("a code").to_owned();
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#customise-setup").await;
+    type_into(&client, "#my-preset", &code).await;
+    client.refresh().await.expect("reloaded");
+    let kept = wait_for(
+        &client,
+        "the choice kept",
+        "const b = document.querySelector('#customise-setup'); return b ? [b.checked, document.querySelector('#my-preset').value] : null",
+    )
+    .await;
+    assert_eq!(kept, json!([true, code]));
+    click(&client, "#new-bot-game").await;
+    wait_status(&client, "Setting up").await;
+    wait_for(
+        &client,
+        "the setup tools",
+        "return !document.querySelector('#setup').hidden && !document.querySelector('#setup-steps').hidden",
+    )
+    .await;
+    assert_eq!(
+        client
+            .execute(
+                "return document.querySelector('#preset-code').value",
+                vec![]
+            )
+            .await
+            .expect("the field"),
+        json!(code)
+    );
+    click(&client, "#load-preset").await;
+    wait_label(&client, "e1", "white king").await;
+    // The field keeps the custom preset, also after the next views; the focus went to the board
+    // (on the king genome's square), not to the top of the page.
+    let after = wait_for(
+        &client,
+        "the preset loaded",
+        "const f = document.querySelector('#preset-code'); return f.disabled && document.activeElement?.dataset?.square ? [f.value, document.activeElement.dataset.square] : null",
+    )
+    .await;
+    assert_eq!(after, json!([code, "e1"]));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        client
+            .execute(
+                "return document.querySelector('#preset-code').value",
+                vec![]
+            )
+            .await
+            .expect("the field"),
+        json!(code),
+        "no spring back to default"
+    );
+    shoot(&client, "game-customise.png").await;
+    // The keyboard marks the king where the focus is; Ready keeps the focus on the board.
+    let focused = client.active_element().await.expect("the focus");
+    focused.send_keys("\u{E007}").await.expect("enter");
+    wait_label(&client, "e1", "marked king").await;
+    click(&client, "#ready").await;
+    wait_status(&client, "Your move").await;
+    let focus = client
+        .execute(
+            "return document.activeElement?.closest('.board') ? 'board' : document.activeElement?.id || document.activeElement?.tagName",
+            vec![],
+        )
+        .await
+        .expect("the focus");
+    assert_eq!(focus, json!("board"));
+
+    // Automatic again: the custom preset, its king genome's square marked.
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#customise-setup").await;
+    click(&client, "#new-bot-game").await;
+    wait_status(&client, "Your move").await;
+    wait_label(&client, "e1", "white king, marked king").await;
+    assert!(!label_of(&client, "d1").await.contains("king"));
+    assert!(
+        text_of(&client, "#game-status")
+            .await
+            .starts_with("Your move")
+    );
+
+    // A friend game, the friend on a phone: White's side is ready while waiting; the game
+    // starts as soon as the invite is opened, nothing more done on either page.
+    client
+        .execute("localStorage.removeItem('gmo.setup')", vec![])
+        .await
+        .expect("the default choice");
+    client.goto(&format!("{base}/")).await.expect("home");
+    click(&client, "#new-friend-game").await;
+    let invite = wait_for(
+        &client,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    wait_status(&client, "you are ready; waiting for your opponent").await;
+    let phone = driver.session(390, 844).await;
+    phone
+        .goto(invite.as_str().expect("a link"))
+        .await
+        .expect("the invite opens");
+    wait_status(&client, "Your move").await;
+    wait_status(&phone, "White to move").await;
+    wait_label(&phone, "d8", "black king, marked king").await;
+    let seen = phone
+        .execute(
+            "const b = document.querySelector('#differences'); \
+             return [!!b && !b.hidden, document.querySelector('#setup').hidden, document.querySelectorAll('h1').length, \
+               document.querySelector('.board').getBoundingClientRect().right <= innerWidth]",
+            vec![],
+        )
+        .await
+        .expect("the phone's page");
+    assert_eq!(seen, json!([true, true, 1, true]));
+    shoot(&phone, "game-phone-at-once.png").await;
+    let errors = client
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    phone.close().await.expect("closed");
+    client.close().await.expect("closed");
+}
+
+browser_test!(
+    a_promotion_reads_right_and_the_record_replays_on_a_board,
+    promotion_and_record
+);
+
+/// One seat's move or promotion, made through the API with that seat's token.
+async fn api_act(base: &str, game: &str, token: &str, path: &str, body: Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/games/{game}/{path}"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    let status = answer.status();
+    assert!(
+        status.is_success(),
+        "{path} {body}: {status} {}",
+        answer.text().await.unwrap_or_default()
+    );
+}
+
+/// White's page plays a friend game whose moves go through the API (both seats' tokens) up to
+/// White's pawn taking on c8: the page never says "Black played b7–c8" to White; White promotes
+/// in the picker and reads "You promoted the pawn on c8 to a queen."; the move list keeps its
+/// columns (Black's reply beside White's move, the promotion under it). At the end "The record"
+/// opens a page with a board, stepped through by buttons, arrow keys, Home, End and a click,
+/// every genome shown; on a phone too.
+async fn promotion_and_record(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    click(&white, "#new-friend-game").await;
+    let invite = wait_for(
+        &white,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    let seat = |link: &str| -> (String, String) {
+        let hash = link.split("#/game/").nth(1).expect("a game link");
+        let (id, token) = hash.split_once("?token=").expect("a token");
+        (id.to_owned(), token.to_owned())
+    };
+    let (game, black) = seat(invite.as_str().expect("a link"));
+    let (_, white_token) = seat(white.current_url().await.expect("the address").as_ref());
+    // Black sets up through the API.
+    let client = reqwest::Client::new();
+    let setup = client
+        .put(format!("{base}/api/games/{game}/preset"))
+        .bearer_auth(&black)
+        .json(&json!({"preset": "default"}))
+        .send()
+        .await
+        .expect("the preset");
+    assert!(setup.status().is_success());
+    api_act(&base, &game, &black, "kings/d8", Value::Null).await;
+    api_act(&base, &game, &black, "ready", Value::Null).await;
+    wait_status(&white, "Your move").await;
+    // Every notice the page shows, kept.
+    white
+        .execute(
+            "window.__toasts = []; new MutationObserver(() => window.__toasts.push(document.querySelector('#toast').textContent)) \
+             .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true})",
+            vec![],
+        )
+        .await
+        .expect("the notices watched");
+    let moves = [
+        (&white_token, "a2", "a3"),
+        (&black, "h7", "h6"),
+        (&white_token, "a3", "a4"),
+        (&black, "h6", "h5"),
+        (&white_token, "a4", "a5"),
+        (&black, "g7", "g6"),
+        (&white_token, "a5", "a6"),
+        (&black, "g6", "g5"),
+        (&white_token, "a6", "b7"),
+        (&black, "g5", "g4"),
+    ];
+    for (token, from, to) in moves {
+        api_act(
+            &base,
+            &game,
+            token,
+            "moves",
+            json!({"from": from, "to": to}),
+        )
+        .await;
+    }
+    wait_status(&white, "Your move").await;
+    wait_label(&white, "g4", "black").await;
+    // b7×c8 on the board, and the picker.
+    square(&white, "b7").await;
+    wait_for(
+        &white,
+        "b7's moves",
+        "return !!document.querySelector('.sq.target[data-square=\"c8\"]')",
+    )
+    .await;
+    square(&white, "c8").await;
+    click(&white, "#promotion [data-genome=\"queen\"]").await;
+    wait_label(&white, "c8", "white queen").await;
+    let toasts = wait_for(
+        &white,
+        "the promotion's notice",
+        "const t = window.__toasts; return t.some(x => x.startsWith('You promoted')) ? t : null",
+    )
+    .await;
+    let toasts: Vec<String> = serde_json::from_value(toasts).expect("the notices");
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t == "You promoted the pawn on c8 to a queen."),
+        "{toasts:?}"
+    );
+    assert!(
+        !toasts.iter().any(|t| t.contains("played b7–c8")),
+        "White's own move told as Black's: {toasts:?}"
+    );
+    // Black's reply, then White's next move: the list keeps its columns.
+    api_act(
+        &base,
+        &game,
+        &black,
+        "moves",
+        json!({"from": "g4", "to": "g3"}),
+    )
+    .await;
+    wait_status(&white, "Your move").await;
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "moves",
+        json!({"from": "h2", "to": "h3"}),
+    )
+    .await;
+    let rows = wait_for(
+        &white,
+        "the move list after the promotion",
+        "const rows = [...document.querySelectorAll('#move-list li.pair')]; if (rows.length !== 7) return null; \
+         const x = (e) => Math.round(e.getBoundingClientRect().left); \
+         return rows.slice(4).map(r => [...r.querySelectorAll('.num, .ply')].map(e => [e.textContent, x(e)]));",
+    )
+    .await;
+    let row = |i: usize| rows[i].as_array().cloned().unwrap_or_default();
+    let texts = |row: &[Value]| -> Vec<String> {
+        row.iter()
+            .filter_map(|cell| cell[0].as_str().map(str::to_owned))
+            .collect()
+    };
+    let (five, six, seven) = (row(0), row(1), row(2));
+    assert_eq!(texts(&five), ["5.", "a6–b7", "g5–g4"], "{rows}");
+    assert_eq!(
+        texts(&six),
+        ["6.", "b7–c8", "c8 = queen", "g4–g3"],
+        "{rows}"
+    );
+    assert_eq!(texts(&seven), ["7.", "h2–h3"], "{rows}");
+    let left = |row: &[Value], i: usize| row[i][1].as_i64().unwrap_or_default();
+    assert!(
+        left(&six, 1) > left(&six, 0),
+        "White's move right of the number: {rows}"
+    );
+    assert_eq!(
+        left(&six, 2),
+        left(&six, 1),
+        "the promotion under its move: {rows}"
+    );
+    assert_eq!(
+        left(&six, 3),
+        left(&five, 2),
+        "Black's reply in Black's column: {rows}"
+    );
+    assert_eq!(
+        left(&seven, 1),
+        left(&five, 1),
+        "White's next move in White's column: {rows}"
+    );
+    shoot(&white, "game-promotion.png").await;
+
+    // The end, and the record.
+    api_act(&base, &game, &black, "resign", Value::Null).await;
+    wait_status(&white, "White won — by resignation").await;
+    let href = wait_for(
+        &white,
+        "the record link",
+        "return document.querySelector('#record-link')?.getAttribute('href')",
+    )
+    .await;
+    assert_eq!(href, json!(format!("#/record/{game}")));
+    click(&white, "#record-link").await;
+    wait_for(
+        &white,
+        "the record page",
+        "return document.querySelector('#record-where')?.textContent === 'The start position.'",
+    )
+    .await;
+    let heading = text_of(&white, "h1").await;
+    assert!(heading.starts_with("The record of game"), "{heading}");
+    assert_eq!(
+        text_of(&white, "#record-result").await,
+        "White won — by resignation"
+    );
+    assert!(label_of(&white, "a2").await.contains("white pawn"));
+    // Every genome shown: Black's pieces by name.
+    assert!(label_of(&white, "d8").await.contains("black king"));
+    click(&white, "#record-next").await;
+    wait_label(&white, "a2", "a2, empty").await;
+    assert!(label_of(&white, "a3").await.contains("white pawn"));
+    assert_eq!(squares_with(&white, "last").await, json!(["a2", "a3"]));
+    let key = |key: &'static str| {
+        let white = &white;
+        async move {
+            let focused = white.active_element().await.expect("the focus");
+            focused.send_keys(key).await.expect("a key");
+        }
+    };
+    key("\u{E014}").await; // →
+    wait_label(&white, "h6", "black pawn").await;
+    key("\u{E010}").await; // End
+    wait_label(&white, "h3", "white pawn").await;
+    assert!(label_of(&white, "c8").await.contains("white queen"));
+    assert!(
+        text_of(&white, "#record-where")
+            .await
+            .starts_with("After 7. h2–h3 (ply 14 of 14)"),
+        "{}",
+        text_of(&white, "#record-where").await
+    );
+    key("\u{E012}").await; // ←
+    wait_label(&white, "h3", "h3, empty").await;
+    key("\u{E011}").await; // Home
+    wait_for(
+        &white,
+        "the start again",
+        "return document.querySelector('#record-where')?.textContent === 'The start position.'",
+    )
+    .await;
+    // A click on the promotion: the queen on c8, the pawn gone from b7.
+    click(&white, "#record-moves .ply.promotion").await;
+    wait_label(&white, "c8", "white queen").await;
+    assert!(label_of(&white, "b7").await.contains("b7, empty"));
+    shoot(&white, "record.png").await;
+    // On a phone: the board fits, and the buttons step.
+    white
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    click(&white, "#record-prev").await;
+    wait_label(&white, "c8", "white pawn").await;
+    let fits = white
+        .execute(
+            "const b = document.querySelector('.board').getBoundingClientRect(), n = document.querySelector('#record-next').getBoundingClientRect(); \
+             return [b.left >= 0 && b.right <= innerWidth, n.width > 0]",
+            vec![],
+        )
+        .await
+        .expect("the layout");
+    assert_eq!(fits, json!([true, true]));
+    shoot(&white, "record-phone.png").await;
+    let errors = white
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
+}
+
+/// A game's id and seat token from a seat's link (`…#/game/{id}?token={token}`).
+fn seat_of(link: &str) -> (String, String) {
+    let hash = link.split("#/game/").nth(1).expect("a game link");
+    let (id, token) = hash.split_once("?token=").expect("a token");
+    (id.to_owned(), token.to_owned())
+}
+
+/// The page's clocks as [text, running] pairs, top bar first.
+const CLOCKS: &str = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+
+/// `side`'s first-move countdown and the bar it is in (`top` or `bottom`), once shown; else ''.
+fn first_move_shown(side: &str) -> String {
+    format!(
+        "const e = document.querySelector('#first-move'); \
+         return e && !e.hidden && e.isConnected && e.textContent.startsWith('{side} to make a first move: ') \
+           ? [e.textContent, e.closest('.player-bar.top') ? 'top' : 'bottom'] : ''"
+    )
+}
+
+browser_test!(
+    first_moves_are_counted_down_and_a_game_nobody_starts_aborts,
+    first_moves,
+    Some(Duration::from_secs(6))
+);
+
+/// On a server with 6 s first-move timers: a friend game between a desktop (White) and a phone
+/// (Black) shows White's countdown beside White's clock on both pages, the clocks standing at
+/// 5:00; White's first move (by click) starts Black's countdown, the clocks still standing; Black
+/// lets it run out and the game is aborted, each page saying so from its side.
+async fn first_moves(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    for (client, bar) in [(&white, "bottom"), (&black, "top")] {
+        let shown = wait_for(client, "White's countdown", &first_move_shown("White")).await;
+        assert!(
+            shown[0]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("White to make a first move: 0:0"),
+            "{shown}"
+        );
+        assert_eq!(shown[1], json!(bar), "beside White's clock: {shown}");
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    // On the phone the countdown is in the first screen, within the width.
+    let seen = black
+        .execute(
+            "const r = document.querySelector('#first-move').getBoundingClientRect(); \
+             return [r.left >= 0 && r.right <= innerWidth, r.top >= 0 && r.bottom <= innerHeight]",
+            vec![],
+        )
+        .await
+        .expect("the countdown's place");
+    assert_eq!(seen, json!([true, true]));
+    assert!(
+        text_of(&white, "#game-status")
+            .await
+            .contains("before the countdown ends"),
+        "{}",
+        text_of(&white, "#game-status").await
+    );
+    play(&white, &black, "e2", "e3").await;
+    for (client, bar) in [(&white, "top"), (&black, "bottom")] {
+        let shown = wait_for(client, "Black's countdown", &first_move_shown("Black")).await;
+        assert_eq!(shown[1], json!(bar), "beside Black's clock: {shown}");
+        // White's first move is on no clock (no increment either): both still stand.
+        assert_eq!(
+            client.execute(CLOCKS, vec![]).await.expect("the clocks"),
+            json!([["5:00", false], ["5:00", false]])
+        );
+    }
+    shoot(&black, "game-first-move-phone.png").await;
+    // Black does not move: the game is aborted, said from each side.
+    for (client, words) in [
+        (
+            &black,
+            "You did not make your first move in time: the game is aborted",
+        ),
+        (
+            &white,
+            "Your opponent did not make a first move: the game is aborted",
+        ),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+        assert_eq!(
+            client
+                .execute(
+                    "return !document.querySelector('#first-move:not([hidden])') && !document.querySelector('.clock.running')",
+                    vec![]
+                )
+                .await
+                .expect("the countdown gone"),
+            json!(true)
+        );
+    }
+    shoot(&black, "game-aborted-phone.png").await;
+    let errors = white
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]));
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    a_move_that_loses_or_exposes_ones_own_king_asks_first,
+    own_king
+);
+
+/// The classes and label of a square, on one page.
+async fn marks_of(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!("const e = document.querySelector('[data-square=\"{name}\"]'); return [e.className, e.getAttribute('aria-label')]"),
+            vec![],
+        )
+        .await
+        .expect("the square")
+}
+
+/// Selects `from` and waits for its moves; returns `to`'s classes and label.
+async fn select_and_look(client: &Client, from: &str, to: &str) -> (String, String) {
+    square(client, from).await;
+    wait_for(
+        client,
+        &format!("{from}'s moves"),
+        &format!("return !!document.querySelector('.sq.target[data-square=\"{to}\"]')"),
+    )
+    .await;
+    let marks = marks_of(client, to).await;
+    (
+        marks[0].as_str().unwrap_or_default().to_owned(),
+        marks[1].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+/// Waits for the move dialog; returns its class, its title and the focused button's id.
+async fn the_question(client: &Client) -> Value {
+    wait_for(
+        client,
+        "the question",
+        "const d = document.querySelector('dialog#confirm-move[open]'); \
+         return d ? [d.className, d.querySelector('h2').textContent, document.activeElement?.id ?? ''] : null",
+    )
+    .await
+}
+
+/// Black's page on a phone, White's on a desktop (White's moves through the API). After 1.
+/// g1–f3, Black's queen on e8 may take its own king on d8: the square is marked apart and named
+/// so; the click asks first, and Escape leaves everything as it was. Once White's knight stands on
+/// e6 (3. g5–e6), a Black pawn move that leaves the king to be taken is marked with a warning and
+/// asked about too (the keyboard answers: Tab, Enter); then the queen takes its own king after
+/// all, and each page says what happened from its side.
+async fn own_king(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let white_moves = |from: &'static str, to: &'static str| {
+        let (base, game, token) = (base.clone(), game.clone(), white_token.clone());
+        async move {
+            api_act(
+                &base,
+                &game,
+                &token,
+                "moves",
+                json!({"from": from, "to": to}),
+            )
+            .await
+        }
+    };
+    white_moves("g1", "f3").await;
+    wait_status(&black, "Your move").await;
+    let (classes, label) = select_and_look(&black, "e8", "d8").await;
+    assert!(
+        classes.contains("target") && classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("takes its own king"), "{label}");
+    let plain = squares_with(&black, "target:not(.loses-king)").await;
+    assert!(
+        !plain.as_array().is_some_and(Vec::is_empty),
+        "the queen's other moves are plain: {plain}"
+    );
+    assert_eq!(
+        squares_with(&black, "loses-king").await,
+        json!(["d8"]),
+        "only the king's square"
+    );
+    shoot(&black, "game-own-king-phone.png").await;
+    square(&black, "d8").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("danger"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("This move takes your own king"));
+    assert_eq!(
+        question[2],
+        json!("confirm-move-no"),
+        "the focus on the safe answer"
+    );
+    shoot(&black, "game-own-king-question-phone.png").await;
+    // Escape: nothing happens; the queen stays selected with its moves.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E00C}").await.expect("escape");
+    wait_for(
+        &black,
+        "the question gone",
+        "return !document.querySelector('dialog#confirm-move')",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(label_of(&black, "d8").await.contains("black king"));
+    assert!(
+        label_of(&black, "e8")
+            .await
+            .contains("black queen, selected")
+    );
+    assert!(
+        text_of(&black, "#game-status")
+            .await
+            .starts_with("Your move")
+    );
+    assert!(!text_of(&black, "#move-list").await.contains("e8–d8"));
+
+    // A plain move, then White's knight comes to e6, from where it can take the king on d8.
+    square(&black, "e8").await;
+    play(&black, &white, "a7", "a6").await;
+    white_moves("f3", "g5").await;
+    wait_status(&black, "Your move").await;
+    play(&black, &white, "a6", "a5").await;
+    white_moves("g5", "e6").await;
+    wait_status(&black, "can be taken").await;
+    let (classes, label) = select_and_look(&black, "a5", "a4").await;
+    assert!(
+        classes.contains("exposes") && !classes.contains("loses-king"),
+        "{classes}"
+    );
+    assert!(label.contains("its king can be taken"), "{label}");
+    square(&black, "a4").await;
+    let question = the_question(&black).await;
+    assert!(
+        question[0].as_str().unwrap_or_default().contains("warning"),
+        "{question}"
+    );
+    assert_eq!(question[1], json!("Your king could be taken"));
+    // The keyboard: Tab to "Play it anyway", Enter.
+    let focused = black.active_element().await.expect("the focus");
+    focused.send_keys("\u{E004}").await.expect("tab");
+    let focused = black.active_element().await.expect("the focus");
+    assert_eq!(
+        focused.attr("id").await.expect("its id").as_deref(),
+        Some("confirm-move-yes")
+    );
+    focused.send_keys("\u{E007}").await.expect("enter");
+    wait_status(&white, "Your move").await;
+    assert!(text_of(&black, "#move-list").await.contains("a5–a4"));
+
+    // White lets it be; Black's queen takes its own king after all.
+    white_moves("h2", "h3").await;
+    wait_status(&black, "Your move").await;
+    select_and_look(&black, "e8", "d8").await;
+    square(&black, "d8").await;
+    the_question(&black).await;
+    click(&black, "#confirm-move-yes").await;
+    for (client, words) in [
+        (&black, "You took your own king on d8"),
+        (&white, "You won: Black took its own king on d8"),
+    ] {
+        wait_status(client, words).await;
+        wait_for(
+            client,
+            "the end over the board",
+            &format!(
+                "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === {words:?}"
+            ),
+        )
+        .await;
+    }
+    assert_eq!(
+        text_of(&white, "#result-text").await,
+        "White won — a king was lost"
+    );
+    shoot(&black, "game-own-king-end-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    standard_pieces_look_and_read_alike_on_both_sides,
+    named_pieces
+);
+
+/// How a square's piece is drawn: [the figure's name or null, the pattern's key or null].
+async fn drawn(client: &Client, name: &str) -> Value {
+    client
+        .execute(
+            &format!(
+                "const svg = document.querySelector('[data-square=\"{name}\"] svg.piece'); \
+                 return svg ? [svg.dataset.figure ?? null, svg.dataset.figure ? null : svg.dataset.key] : null"
+            ),
+            vec![],
+        )
+        .await
+        .expect("the piece")
+}
+
+/// White (a desktop) plays with a preset of its own whose h-file piece is no standard genome;
+/// Black is on a phone. Each page draws and names the other side's standard pieces as chess
+/// pieces ("white queen"), its queen selected shows the queen's code and diagram; the custom
+/// piece keeps its pattern (White's by its code, Black's by its per-game species). White's pawn
+/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species.
+async fn named_pieces(driver: &mut Driver, base: String) {
+    let client = reqwest::Client::new();
+    let genome: Value = client
+        .post(format!("{base}/api/genomes"))
+        .json(&json!({"dna": CUSTOM_DNA}))
+        .send()
+        .await
+        .expect("the genome stored")
+        .json()
+        .await
+        .expect("its code");
+    assert_eq!(genome["code"], json!(CUSTOM_CODE), "{genome}");
+    let preset: Value = client
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": ["rook", "knight", "bishop", "king", "queen", "bishop", "knight", CUSTOM_CODE]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let preset = preset["code"].as_str().expect("a code").to_owned();
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    white
+        .execute(
+            &format!("localStorage.setItem('gmo.setup', JSON.stringify({{customise: false, preset: {preset:?}}}))"),
+            vec![],
+        )
+        .await
+        .expect("the preset chosen");
+    start_friend_game(&white, &black, &base).await;
+    let (game, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let black_token = seat_of(black.current_url().await.expect("the address").as_ref()).1;
+
+    // The other side's standard pieces: figures, named; the custom piece: a pattern.
+    assert!(
+        label_of(&black, "e1").await.contains("e1, white queen"),
+        "{}",
+        label_of(&black, "e1").await
+    );
+    assert!(label_of(&black, "d1").await.contains("white king"));
+    assert!(label_of(&black, "a2").await.contains("white pawn"));
+    assert_eq!(drawn(&black, "e1").await, json!(["queen", null]));
+    assert_eq!(drawn(&black, "g1").await, json!(["knight", null]));
+    assert!(label_of(&white, "e8").await.contains("e8, black queen"));
+    assert_eq!(drawn(&white, "e8").await, json!(["queen", null]));
+    assert_eq!(drawn(&white, "d7").await, json!(["pawn", null]));
+    let theirs = drawn(&black, "h1").await;
+    assert_eq!(theirs[0], Value::Null, "{theirs}");
+    assert!(
+        theirs[1].as_str().unwrap_or_default().starts_with("sp-"),
+        "{theirs}"
+    );
+    assert!(
+        label_of(&black, "h1")
+            .await
+            .contains("white piece of species sp-")
+    );
+    assert_eq!(
+        drawn(&white, "h1").await,
+        json!([null, CUSTOM_CODE]),
+        "its owner's, by code"
+    );
+    // The opponent's queen, selected: a queen's code and diagram, as anybody's.
+    square(&black, "e1").await;
+    wait_for(
+        &black,
+        "the queen's panel",
+        "return document.querySelector('#piece-code')?.textContent === '1hapeh' && !!document.querySelector('#piece-diagram')",
+    )
+    .await;
+    shoot(&black, "game-named-phone.png").await;
+    square(&black, "e1").await;
+
+    // White's a-pawn takes its way to c8 and becomes a queen.
+    let moves = [
+        (&white_token, "a2", "a3"),
+        (&black_token, "h7", "h6"),
+        (&white_token, "a3", "a4"),
+        (&black_token, "h6", "h5"),
+        (&white_token, "a4", "a5"),
+        (&black_token, "g7", "g6"),
+        (&white_token, "a5", "a6"),
+        (&black_token, "g6", "g5"),
+        (&white_token, "a6", "b7"),
+        (&black_token, "g5", "g4"),
+        (&white_token, "b7", "c8"),
+    ];
+    for (token, from, to) in moves {
+        api_act(
+            &base,
+            &game,
+            token,
+            "moves",
+            json!({"from": from, "to": to}),
+        )
+        .await;
+    }
+    black
+        .execute(
+            "window.__toasts = []; new MutationObserver(() => window.__toasts.push(document.querySelector('#toast').textContent)) \
+             .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true})",
+            vec![],
+        )
+        .await
+        .expect("the notices watched");
+    wait_status(&black, "White is promoting on c8").await;
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "promotion",
+        json!({"genome": "queen"}),
+    )
+    .await;
+    wait_label(&black, "c8", "c8, white queen").await;
+    assert_eq!(drawn(&black, "c8").await, json!(["queen", null]));
+    let list = wait_for(
+        &black,
+        "the promotion in the list",
+        "const t = document.querySelector('#move-list')?.textContent ?? ''; return t.includes('c8 = ') ? t : ''",
+    )
+    .await;
+    let list = list.as_str().unwrap_or_default();
+    assert!(
+        list.contains("c8 = queen") && !list.contains("sp-"),
+        "{list}"
+    );
+    let toasts = wait_for(
+        &black,
+        "the promotion's notice",
+        "const t = window.__toasts; return t.some(x => x.includes('promoted')) ? t : null",
+    )
+    .await;
+    let toasts: Vec<String> = serde_json::from_value(toasts).expect("the notices");
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t == "White promoted the pawn on c8 to a queen."),
+        "{toasts:?}"
+    );
+    assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
+    shoot(&black, "game-named-promotion-phone.png").await;
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }

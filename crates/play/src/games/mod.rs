@@ -8,11 +8,13 @@
 mod change;
 mod flag;
 mod new;
+mod presence;
 mod seats;
 
 pub use change::Changed;
 pub use flag::flag_falls;
 pub use new::{Created, NewGameRequest, NewSetUp, settings_of};
+pub use presence::{Absence, Presence};
 
 use crate::cache::Cache;
 use crate::error::{PlayCode, PlayError, PlayResult};
@@ -27,7 +29,7 @@ use change::Actor;
 use gmo_engine::{Color, DrawOffer, Game, MoveView, Square, Viewer};
 use gmo_genome::Genome;
 use gmo_store::{Joined, Rematch, Store};
-use gmo_types::{GameId, Timestamp};
+use gmo_types::{GameId, Millis, Timestamp};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -54,6 +56,10 @@ pub struct Games {
     wakes: mpsc::Sender<BotWake>,
     /// The most live games with a bot seat in the deployment.
     max_bot_games: u32,
+    /// Each side's time for its first move in new games.
+    first_move: Millis,
+    /// When a player is away, and when the other may claim the victory.
+    absence: presence::Absence,
 }
 
 /// A game as one viewer may see it now.
@@ -88,6 +94,8 @@ pub struct Parts {
     pub instance: Arc<str>,
     pub wakes: mpsc::Sender<BotWake>,
     pub max_bot_games: u32,
+    pub first_move: Millis,
+    pub absence: Absence,
 }
 
 impl Games {
@@ -101,6 +109,8 @@ impl Games {
             instance,
             wakes,
             max_bot_games,
+            first_move,
+            absence,
         } = parts;
         Games {
             store,
@@ -113,6 +123,8 @@ impl Games {
             instance,
             wakes,
             max_bot_games,
+            first_move,
+            absence,
         }
     }
 

@@ -11,12 +11,13 @@ use gmo_engine::{Game, GameSnapshot, Settings};
 use gmo_store::{BotTurn, GameSettings, Joined, NewGame};
 use gmo_types::{GameId, Millis};
 
-/// The engine's settings for a board and a clock (`(initial, increment)`), defaults filled in;
-/// a size or a clock out of range is refused.
+/// The engine's settings for a board, a clock (`(initial, increment)`) and each side's time for
+/// its first move, defaults filled in; a size or a clock out of range is refused.
 pub fn settings_of(
     width: Option<u8>,
     height: Option<u8>,
     clock: Option<(Millis, Option<Millis>)>,
+    first_move: Millis,
 ) -> PlayResult<Settings> {
     let defaults = Settings::default();
     let (initial, increment) = clock.map_or(
@@ -28,7 +29,9 @@ pub fn settings_of(
         height.unwrap_or(defaults.height),
         initial,
     )?;
-    Ok(settings.with_increment(increment)?)
+    Ok(settings
+        .with_increment(increment)?
+        .with_first_move(Some(first_move))?)
 }
 
 /// A game about to be stored.
@@ -116,7 +119,12 @@ impl Games {
     /// started already (its clock runs, its bot is to move) and its creator gets a token to stop
     /// it.
     pub async fn create(&self, request: NewGameRequest) -> PlayResult<Created> {
-        let settings = settings_of(request.width, request.height, request.clock)?;
+        let settings = settings_of(
+            request.width,
+            request.height,
+            request.clock,
+            self.first_move,
+        )?;
         let white_bot = bot_seats::spec_of(request.white.as_deref(), "white")?;
         let black_bot = bot_seats::spec_of(request.black.as_deref(), "black")?;
         let between_bots = white_bot.is_some() && black_bot.is_some();
@@ -164,5 +172,10 @@ impl Games {
     /// The most live games with a bot seat in the deployment.
     pub fn max_bot_games(&self) -> u32 {
         self.max_bot_games
+    }
+
+    /// Each side's time for its first move in the games made here.
+    pub fn first_move(&self) -> Millis {
+        self.first_move
     }
 }

@@ -96,7 +96,8 @@ impl Lobby {
     /// clock and board, compatible colours) is paired with it at once, the oldest first.
     pub async fn open(&self, client: &str, request: SeekRequest) -> PlayResult<(SeekId, String)> {
         let clock = (request.initial, request.increment);
-        let settings = settings_of(request.width, request.height, Some(clock))?;
+        let first_move = self.games.first_move();
+        let settings = settings_of(request.width, request.height, Some(clock), first_move)?;
         let pool = Pool {
             width: settings.width.into(),
             height: settings.height.into(),
@@ -137,7 +138,7 @@ impl Lobby {
     /// Pairs open seek `id` of `pool` if a match is open → where it stands. The seeks' streams
     /// in this process are woken here; the store announces the pairing to the other processes.
     async fn pair(&self, id: &SeekId, pool: Pool) -> PlayResult<SeekState> {
-        let new = set_up(pool)?;
+        let new = set_up(pool, self.games.first_move())?;
         let row = new.row(None, None, None, None);
         let alive = alive_since(now());
         let (seek, partner) = self.games.store().pair_seek(id, alive, &row).await?;
@@ -185,7 +186,7 @@ impl Lobby {
         if let Some((game, _)) = &seek.paired {
             return Err(paired_already(game));
         }
-        let new = set_up(seek.pool)?;
+        let new = set_up(seek.pool, self.games.first_move())?;
         let token = gmo_store::new_token();
         let row = new.row(None, None, None, None);
         let alive = alive_since(now());
@@ -277,10 +278,10 @@ impl Lobby {
 }
 
 /// The game a seek of `pool` is paired into: made as a creation makes one, no bots.
-fn set_up(pool: Pool) -> PlayResult<NewSetUp> {
+fn set_up(pool: Pool, first_move: Millis) -> PlayResult<NewSetUp> {
     let size = |n: u16| u8::try_from(n).ok();
     let clock = (pool.initial, Some(pool.increment));
-    let settings = settings_of(size(pool.width), size(pool.height), Some(clock))?;
+    let settings = settings_of(size(pool.width), size(pool.height), Some(clock), first_move)?;
     NewSetUp::new(settings, None, None)
 }
 

@@ -36,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/promotion", post(promote))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/record", get(record))
 }
 
@@ -346,6 +347,23 @@ pub async fn abort(
     Bearer(token): Bearer,
 ) -> ApiResult<Json<GameView>> {
     let changed = state.play.games.abort(&id, &token).await?;
+    Ok(Json(changed_view(&changed)))
+}
+
+/// Claims the victory when the opponent has left: no stream of its seat for a minute (its
+/// game page closed; a bot never leaves). The game ends, the caller wins, reason `abandoned`.
+/// Refused with `409 opponent_present`, saying how long is left, before that.
+#[utoipa::path(post, path = "/api/games/{id}/claim", tag = "games", operation_id = "claim_victory",
+    security(("bearer" = [])), params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the game, won by the caller", body = GameView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict)))]
+pub async fn claim(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<GameId>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<GameView>> {
+    let changed = state.play.games.claim_victory(&id, &token).await?;
     Ok(Json(changed_view(&changed)))
 }
 

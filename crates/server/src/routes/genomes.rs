@@ -35,6 +35,9 @@ pub struct CreatedGenome {
     /// The canonical DNA.
     pub dna: String,
     pub explanation: String,
+    /// What its debuffs mean for a player, in plain words, a sentence each ("It moves only
+    /// forward.", "Moving it freezes the game …"); empty for a genome without debuffs.
+    pub traits: Vec<&'static str>,
     /// Whether this request stored it (false: it was already stored).
     pub created: bool,
 }
@@ -45,6 +48,9 @@ pub struct GenomeInfo {
     pub code: String,
     pub dna: String,
     pub explanation: String,
+    /// What its debuffs mean for a player, in plain words, a sentence each; empty for a genome
+    /// without debuffs.
+    pub traits: Vec<&'static str>,
     /// Names it answers to (standard pieces only).
     pub names: Vec<String>,
 }
@@ -74,6 +80,7 @@ pub async fn create(
             code: code.to_string(),
             dna: genome.to_string(),
             explanation: genome.explain(),
+            traits: genome.traits(),
             created,
         }),
     ))
@@ -89,13 +96,14 @@ pub async fn show(
     ApiPath(reference): ApiPath<crate::keys::GenomeRef>,
 ) -> ApiResult<Json<GenomeInfo>> {
     let stored = state.play.library.genome(&reference).await?;
-    let explanation = gmo_genome::Genome::parse(&stored.dna)
-        .map(|genome| genome.explain())
-        .unwrap_or_default();
+    let parsed = gmo_genome::Genome::parse(&stored.dna).ok();
+    let explanation = parsed.as_ref().map(|genome| genome.explain());
+    let traits = parsed.as_ref().map(|genome| genome.traits());
     Ok(Json(GenomeInfo {
         code: stored.code.to_string(),
         dna: stored.dna,
-        explanation,
+        explanation: explanation.unwrap_or_default(),
+        traits: traits.unwrap_or_default(),
         names: stored.names,
     }))
 }

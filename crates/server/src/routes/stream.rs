@@ -2,29 +2,33 @@
 //! then one line per change, `{"type", "version", "ply"?, "game"}` (`crate::lines`); the stream
 //! closes after the end (or when the server stops).
 
+use crate::error::ApiError;
 use crate::error::ApiResult;
+use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
-use crate::lines::{StreamLine, StreamStart, change_lines, joined_line, rematch_line};
+use crate::lines::{
+    StreamLine, StreamStart, change_lines, joined_line, presence_line, rematch_line,
+};
 use crate::record::plies_seen;
-use crate::responses::{Forbidden, NotFound, Unauthorized};
+use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::state::AppState;
 use crate::views::seen_view;
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use gmo_engine::{Color, Game, Viewer};
-use gmo_play::{Games, Happened, Missed, Subscription, Update, now};
+use gmo_play::{Games, Happened, Missed, Presence, Subscription, Update, now};
 use gmo_store::{Joined, Rematch};
-use gmo_types::GameId;
+use gmo_types::{ByColor, GameId};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-use tokio::time::Instant;
+use tokio::time::{Instant, Interval};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/stream", get(stream))
@@ -33,21 +37,27 @@ pub fn router() -> Router<AppState> {
 /// How long a seat's stream opened after the end stays open for the rematch.
 pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 
-/// Follows a game live: NDJSON, one JSON object per line; it closes after the end.
+/// Follows a game live: NDJSON, one JSON object per line; it closes after the end. With
+/// `?presence=true` it also says whether each player is there (a seat's stream shows its player
+/// there while it is open).
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
-    security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id")),
+    security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id"),
+    ("presence" = Option<crate::schema::PresenceFlag>, Query, description = "`true`: `presence` lines after the first \
+line and whenever a player comes or goes (default `false`)")),
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
                description = "newline-delimited JSON: first the game view with every ply so far \
 (`plies`), then one line per change (`type`: move, promotion, setup, start, clock, end, resync, \
-draw_offer, draw_declined, draw_agreed, joined, rematch_offer, rematch); the stream closes after the end, or after the \
-rematch line once both seats asked for one"),
+draw_offer, draw_declined, draw_agreed, joined, rematch_offer, rematch, and presence when asked); the stream closes after \
+the end, or after the rematch line once both seats asked for one"),
               (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
-              (status = 404, response = NotFound)))]
+              (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn stream(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
+    RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
+    let with_presence = presence_wanted(query.as_deref().unwrap_or(""))?;
     let watch = state.play.games.watch(&id, token.as_deref()).await?;
     let seen = watch.seen;
     // A seat's stream opened after the end waits for the rematch (a bounded time).
@@ -73,6 +83,7 @@ pub async fn stream(
         offers: Vec::new(),
         joined: seen.joined,
         game: seen.game.clone(),
+        presence: None,
     };
     let first = StreamStart {
         game: seen_view(&seen, now()),
@@ -81,6 +92,11 @@ pub async fn stream(
     follow.push(&StreamLine::View(first));
     if let Some(rematch) = &watch.rematch {
         follow.rematch_so_far(rematch);
+    }
+    if with_presence && !follow.done {
+        let mut ticks = tokio::time::interval(follow.games.presence_tick());
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        follow.presence = Some(Presences { ticks, shown: None });
     }
     let body = Body::from_stream(futures_util::stream::unfold(follow, Follow::next));
     Ok((
@@ -91,6 +107,34 @@ pub async fn stream(
         body,
     )
         .into_response())
+}
+
+/// `presence=true` or `false` out of the query string (absent: false); anything else is refused,
+/// naming the parameter.
+fn presence_wanted(query: &str) -> ApiResult<bool> {
+    match query {
+        "" | "presence=false" => Ok(false),
+        "presence=true" => Ok(true),
+        other => {
+            let shown: String = other.chars().take(40).collect();
+            Err(ApiError::invalid(
+                ServiceCode::InvalidField,
+                format!("the stream takes only presence=true or presence=false; got {shown:?}"),
+            ))
+        }
+    }
+}
+
+/// What woke a stream.
+enum Woke {
+    Update(Result<Arc<Update>, Missed>),
+    Presence,
+}
+
+/// A stream's presence lines: its ticks, and what it showed last.
+struct Presences {
+    ticks: Interval,
+    shown: Option<ByColor<bool>>,
 }
 
 /// One viewer's stream.
@@ -114,6 +158,8 @@ struct Follow {
     joined: Joined,
     /// The game as this stream last showed it.
     game: Arc<Game>,
+    /// Whether each player is there, for a stream that asked.
+    presence: Option<Presences>,
 }
 
 impl Follow {
@@ -132,12 +178,25 @@ impl Follow {
                     None => std::future::pending().await,
                 }
             };
-            let received = tokio::select! {
-                received = self.updates.recv() => received,
+            let presence = &mut self.presence;
+            let presence_tick = async move {
+                match presence {
+                    Some(presence) => {
+                        presence.ticks.tick().await;
+                    }
+                    None => std::future::pending().await,
+                }
+            };
+            let woke = tokio::select! {
+                received = self.updates.recv() => Woke::Update(received),
+                () = presence_tick => Woke::Presence,
                 _ = self.closing.wait_for(|closing| *closing) => return None,
                 () = waited => return None,
             };
-            self.take(received).await;
+            match woke {
+                Woke::Update(received) => self.take(received).await,
+                Woke::Presence => self.look_at_presence().await,
+            }
         }
     }
 
@@ -221,6 +280,34 @@ impl Follow {
             Happened::RematchAsked(color) => self.offers.push(*color),
             _ => self.done = true,
         }
+        self.push(&line);
+    }
+
+    /// On a presence tick: a seat's stream shows its player there; the line says so when a
+    /// player came or went since the stream last said (and once at first).
+    async fn look_at_presence(&mut self) {
+        let games = &self.games;
+        if let Viewer::Player(seat) = self.viewer {
+            if let Err(error) = games.pulse(&self.id, seat).await {
+                tracing::warn!(game = %self.id, ?error, "a seat's presence was not noted");
+            }
+        }
+        let presence: ByColor<Presence> = match games.presence(&self.id).await {
+            Ok(presence) => presence,
+            Err(error) => {
+                tracing::warn!(game = %self.id, ?error, "presence could not be read");
+                return;
+            }
+        };
+        let present = presence.map(|_, presence| presence.present);
+        let Some(state) = &mut self.presence else {
+            return;
+        };
+        if state.shown == Some(present) {
+            return;
+        }
+        state.shown = Some(present);
+        let line = presence_line(presence, games.claim_after());
         self.push(&line);
     }
 

@@ -1,0 +1,147 @@
+// The record of a finished game, replayed on a board (#/record/{id}): the plies from
+// GET /api/games/{id}/record, the position after each from GET /api/games/{id}/positions (every
+// genome open once the game is over); « ‹ › » and ← → Home End step through it, a click on a move
+// jumps there.
+
+import { h } from './dom.js';
+import * as api from './api.js';
+import { Board } from './board.js';
+import { renderHistory, plyText } from './history.js';
+import { resultText } from './result.js';
+import { remembered } from './seats.js';
+
+const TEXT = {
+  heading: 'The record of game ',
+  loading: 'Loading the record…',
+  notOver: 'The record opens once the game is over.',
+  cannot: (message) => `The record cannot be shown: ${message}`,
+  start: 'The start position.',
+  after: (number, ply, at, of) => `After ${number} ${ply} (ply ${at} of ${of}).`,
+  unknown: 'This position is not known.',
+  first: 'The start', prev: 'One ply back (←)', next: 'One ply on (→)', last: 'The end (End)',
+  steps: 'Step through the game',
+  moves: 'Moves',
+  back: 'Back to the game',
+  raw: 'The record as JSON',
+  flip: 'Flip board',
+  keys: '← → step, Home the start, End the end.',
+  board: 'The game, replayed',
+};
+
+export function recordPage(root, id) {
+  const board = new Board({ label: TEXT.board });
+  const where = h('p', { class: 'status', id: 'record-where', 'aria-live': 'polite' });
+  const result = h('p', { class: 'result-text', id: 'record-result' });
+  const notice = h('p', { class: 'notice', role: 'alert', id: 'record-notice' }, TEXT.loading);
+  const moveList = h('ol', { id: 'record-moves', class: 'moves', 'aria-label': TEXT.moves });
+  const seat = remembered(id);
+  const gameHref = `#/game/${encodeURIComponent(id)}${seat.token ? `?token=${encodeURIComponent(seat.token)}` : ''}`;
+  let flipped = seat.color === 'black';
+  let record = null;
+  let boards = []; // position k: the board after the first k plies (0: the start)
+  let dangers = [];
+  let at = -1; // the entry shown: -1 is the start
+  let gone = false;
+
+  const navButton = (name, label, text, onclick) =>
+    h('button', { type: 'button', class: 'small', id: `record-${name}`, 'aria-label': label, title: label, onclick }, text);
+  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': TEXT.steps },
+    navButton('first', TEXT.first, '«', () => showAt(-1)),
+    navButton('prev', TEXT.prev, '‹', () => showAt(at - 1)),
+    navButton('next', TEXT.next, '›', () => showAt(at + 1)),
+    navButton('last', TEXT.last, '»', () => showAt(entries().length - 1)));
+
+  root.replaceChildren(h('div', { class: 'game-page record-page' },
+    h('div', { class: 'board-col' }, board.el, nav, where),
+    h('aside', { class: 'side-col' },
+      h('section', { class: 'panel' },
+        h('h1', { class: 'game-title' }, TEXT.heading, h('code', {}, id)),
+        result, notice,
+        h('p', { class: 'hint' }, TEXT.keys),
+        h('div', { class: 'row' },
+          h('a', { class: 'button', href: gameHref, id: 'record-back' }, TEXT.back),
+          h('button', { type: 'button', id: 'record-flip', onclick: () => { flipped = !flipped; draw(); } }, TEXT.flip),
+          h('a', { class: 'small-link', href: api.recordPath(id), id: 'record-json' }, TEXT.raw))),
+      h('section', { class: 'panel' }, h('h3', {}, TEXT.moves), moveList))));
+
+  document.addEventListener('keydown', keys);
+  load();
+
+  function entries() {
+    return record ? record.plies.map((ply, i) => ({ ply, board: boards[i + 1] })) : [];
+  }
+
+  async function load() {
+    try {
+      record = await api.gameRecord(id, seat.token);
+      let from = 0;
+      while (from !== null && from !== undefined && !gone) {
+        const page = await api.gamePositions(id, seat.token, from);
+        if (!page || !Array.isArray(page.positions)) break;
+        for (const position of page.positions) {
+          boards[position.ply] = position.board;
+          dangers[position.ply] = position.kings_in_danger;
+        }
+        from = typeof page.next === 'number' ? page.next : null;
+      }
+    } catch (error) {
+      if (gone) return;
+      notice.textContent = error.status === 409 ? TEXT.notOver : TEXT.cannot(error.message);
+      return;
+    }
+    if (gone) return;
+    notice.textContent = '';
+    result.textContent = resultText(record);
+    // Only the moves and promotions are plies; the start is position 0.
+    record.plies = (record.plies || []).filter((ply) => ply && (ply.type === 'move' || ply.type === 'promotion'));
+    showAt(-1);
+  }
+
+  function showAt(index) {
+    if (!record) return;
+    at = Math.max(-1, Math.min(entries().length - 1, index));
+    draw();
+    renderHistory(moveList, { entries: entries() }, { viewing: at, onPick: (i) => showAt(i) });
+  }
+
+  function lastMove(index) {
+    for (let i = index; i >= 0; i--) {
+      const ply = record.plies[i];
+      if (ply.type === 'move') return [ply.from, ply.landed || ply.to];
+    }
+    return [];
+  }
+
+  function draw() {
+    if (!record) return;
+    const pieces = boards[at + 1];
+    const danger = dangers[at + 1];
+    board.draw({
+      width: record.game ? record.game.width : 8, height: record.game ? record.game.height : 8,
+      pieces: pieces || [], flipped, selected: null, targets: [], last: lastMove(at), due: null,
+      danger: danger ? [...(danger.white || []), ...(danger.black || [])] : [],
+    });
+    const of = record.plies.length;
+    if (!pieces) where.textContent = TEXT.unknown;
+    else if (at < 0) where.textContent = TEXT.start;
+    else {
+      const moves = record.plies.slice(0, at + 1).filter((ply) => ply.type === 'move').length;
+      where.textContent = TEXT.after(`${Math.ceil(moves / 2)}.${moves % 2 === 0 ? '..' : ''}`, plyText(record.plies[at], boards[at + 1]), at + 1, of);
+    }
+  }
+
+  function keys(event) {
+    const target = event.target;
+    if (target.closest && target.closest('input, textarea, select, .board')) return;
+    const moves = {
+      ArrowLeft: () => showAt(at - 1), ArrowRight: () => showAt(at + 1),
+      Home: () => showAt(-1), End: () => showAt(entries().length - 1),
+    };
+    if (moves[event.key] && record) { event.preventDefault(); moves[event.key](); }
+  }
+
+  return () => {
+    gone = true;
+    document.removeEventListener('keydown', keys);
+  };
+}
