@@ -85,18 +85,16 @@ struct Site {
 }
 
 impl Site {
-    /// The server with its default settings but for a fast sweep and small evaluations, and
-    /// `first_move` as each side's first-move time when given (30 s otherwise).
-    async fn start(first_move: Option<Duration>) -> Site {
+    /// The server with its default settings but for a fast sweep and small evaluations, then
+    /// whatever `tune` changes (a test's short first-move or away times).
+    async fn start(tune: fn(&mut gmo_server::Settings)) -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
-        if let Some(first_move) = first_move {
-            settings.play.first_move_time = first_move;
-        }
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
+        tune(&mut settings);
         let app = gmo_server::spawn(settings)
             .await
             .expect("the server starts");
@@ -363,17 +361,18 @@ async fn wait_status(client: &Client, text: &str) {
     wait_for(client, &format!("status {text}"), &script).await;
 }
 
-/// Runs a browser test body with a fresh server and driver, stopping both whatever happens.
+/// Runs a browser test body with a fresh server and driver, stopping both whatever happens;
+/// `$tune` changes the server's settings (`fn(&mut gmo_server::Settings)`).
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
-        browser_test!($name, $body, None);
+        browser_test!($name, $body, |_| {});
     };
-    ($name:ident, $body:ident, $first_move:expr) => {
+    ($name:ident, $body:ident, $tune:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(tools) = tools() else { return };
             let _turn = ONE_AT_A_TIME.lock().await;
-            let site = Site::start($first_move).await;
+            let site = Site::start($tune).await;
             let mut driver = Driver::start(&tools).await;
             let base = site.base.clone();
             let outcome = {
@@ -2733,7 +2732,7 @@ fn first_move_shown(side: &str) -> String {
 browser_test!(
     first_moves_are_counted_down_and_a_game_nobody_starts_aborts,
     first_moves,
-    Some(Duration::from_secs(6))
+    |settings| settings.play.first_move_time = Duration::from_secs(6)
 );
 
 /// On a server with 6 s first-move timers: a friend game between a desktop (White) and a phone
