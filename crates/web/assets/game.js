@@ -12,7 +12,7 @@ import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
 import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
-import { History, renderHistory, plyText } from './history.js';
+import { History, renderHistory, plyText, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
 import { ask } from './confirm.js';
@@ -597,24 +597,9 @@ export function gamePage(root, id, token) {
     tick();
   }
 
-  // What the page knows of the last move, for the words at the end: its mover (White after an
-  // even number of moves) and the square of the king it cost the losing side.
+  // What the page knows of the last move, for the words at the end (history.js).
   function lastLoss() {
-    const last = history && history.lastMoveEntry();
-    if (!last) return null;
-    const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
-    const before = history.boardAt(last.index - 1);
-    const after = last.index === history.entries.length - 1 ? view.board : history.boardAt(last.index);
-    const dest = last.ply.landed || last.ply.to;
-    let square = null;
-    if (loser && before && after) {
-      const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
-      const was = kings(before);
-      const is = kings(after);
-      const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
-      square = lost.includes(dest) ? dest : lost[0] || null;
-    }
-    return { mover: last.mover, square: square || dest };
+    return history ? lastLossIn(history, view) : null;
   }
 
   function renderInvite() {

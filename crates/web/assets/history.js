@@ -73,6 +73,39 @@ export function applyPly(pieces, ply) {
   return [...at.values()];
 }
 
+// The last move of `entries` ({ply} or {gap: n}): its index, its ply and its mover (a move is
+// White's after an even number of moves); null when there is none or moves are missing.
+function lastMoveIn(entries) {
+  const count = entries.reduce((n, entry) => n + (entry.gap || (entry.ply && isMove(entry.ply) ? 1 : 0)), 0);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry.gap) return null;
+    if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
+  }
+  return null;
+}
+
+// What is known of the move that ended `view`, for the words at the end (result.js, endText):
+// its mover and the square of the king it cost the losing side, from `list` — a History, or any
+// {entries, boardAt(index)} (the record page's) — or null when moves are missing.
+export function lastLoss(list, view) {
+  const last = list && lastMoveIn(list.entries);
+  if (!last) return null;
+  const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+  const before = list.boardAt(last.index - 1);
+  const after = last.index === list.entries.length - 1 && Array.isArray(view.board) ? view.board : list.boardAt(last.index);
+  const dest = last.ply.landed || last.ply.to;
+  let square = null;
+  if (loser && before && after) {
+    const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
+    const was = kings(before);
+    const is = kings(after);
+    const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
+    square = lost.includes(dest) ? dest : lost[0] || null;
+  }
+  return { mover: last.mover, square: square || dest };
+}
+
 export class History {
   constructor(id, seat) {
     this.key = `gmo.history.${id}.${seat || 'spectator'}`;
@@ -195,13 +228,7 @@ export class History {
   // The last move: its entry's index, its ply and its mover (a move is White's after an even
   // number of moves); null when there is none or moves are missing.
   lastMoveEntry() {
-    let count = this.moves();
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const entry = this.entries[i];
-      if (entry.gap) return null;
-      if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
-    }
-    return null;
+    return lastMoveIn(this.entries);
   }
 
   // The squares of the last move before or at `index`: highlighted on the board.

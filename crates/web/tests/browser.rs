@@ -997,7 +997,7 @@ async fn game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black") && row.contains("You won: Black won — by resignation"),
+        row.contains("You play Black") && row.contains("You won: White resigned"),
         "{row}"
     );
     black.back().await.expect("back to the game");
@@ -2641,6 +2641,11 @@ async fn promotion_and_record(driver: &mut Driver, base: String) {
     .await;
     let heading = text_of(&white, "h1").await;
     assert!(heading.starts_with("The record of game"), "{heading}");
+    // The end in the result box's words, from White's side, then the summary.
+    assert_eq!(
+        text_of(&white, "#record-story").await,
+        "You won: Black resigned"
+    );
     assert_eq!(
         text_of(&white, "#record-result").await,
         "White won — by resignation"
