@@ -3029,6 +3029,13 @@ browser_test!(
     named_pieces
 );
 
+/// The selected piece's panel in plain words, once its traits are there: [the "moves like"
+/// line, the traits, [whether "Details" is open, whether the explanation is inside it]].
+const PLAIN_WORDS: &str = "const t = [...document.querySelectorAll('#piece-traits li')].map(e => e.textContent); \
+     if (!t.length || t[0].startsWith('Looking')) return null; \
+     const d = document.querySelector('#piece-details'); \
+     return [document.querySelector('#piece-moves-like')?.textContent ?? null, t, [!!d?.open, !!d?.querySelector('#piece-explanation')]]";
+
 /// How a square's piece is drawn: [the figure's name or null, the pattern's key or null].
 async fn drawn(client: &Client, name: &str) -> Value {
     client
@@ -3113,7 +3120,9 @@ async fn named_pieces(driver: &mut Driver, base: String) {
         json!([null, CUSTOM_CODE]),
         "its owner's, by code"
     );
-    // The opponent's queen, selected: a queen's code and diagram, as anybody's.
+    // The opponent's queen, selected: a queen's code and diagram, as anybody's, and what it does
+    // in plain words — "It moves like a queen." and its traits (the queen's freeze) — the
+    // codon-by-codon explanation behind a closed "Details".
     square(&black, "e1").await;
     wait_for(
         &black,
@@ -3121,6 +3130,17 @@ async fn named_pieces(driver: &mut Driver, base: String) {
         "return document.querySelector('#piece-code')?.textContent === '1hapeh' && !!document.querySelector('#piece-diagram')",
     )
     .await;
+    let panel = wait_for(&black, "the queen in plain words", PLAIN_WORDS).await;
+    assert_eq!(panel[0], json!("It moves like a queen."), "{panel}");
+    assert!(
+        panel[1]
+            .as_array()
+            .is_some_and(|traits| traits.iter().any(|t| t
+                .as_str()
+                .is_some_and(|t| t.starts_with("Moving it freezes the game")))),
+        "{panel}"
+    );
+    assert_eq!(panel[2], json!([false, true]), "Details closed: {panel}");
     shoot(&black, "game-named-phone.png").await;
     square(&black, "e1").await;
 
@@ -3193,6 +3213,29 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     );
     assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
     shoot(&black, "game-named-promotion-phone.png").await;
+
+    // White's own custom piece, selected: a piece of its own, and its genome's traits.
+    square(&white, "h1").await;
+    let panel = wait_for(&white, "the custom piece in plain words", PLAIN_WORDS).await;
+    assert!(
+        panel[0]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("A piece of its own"),
+        "{panel}"
+    );
+    let traits = genome["traits"].as_array().cloned().unwrap_or_default();
+    if traits.is_empty() {
+        assert_eq!(
+            panel[1],
+            json!(["Nothing else to know: no freeze, no surprises."])
+        );
+    } else {
+        assert_eq!(panel[1], Value::Array(traits), "{panel}");
+    }
+    assert_eq!(panel[2], json!([false, true]), "Details closed: {panel}");
+    shoot(&white, "game-piece-words.png").await;
+
     for client in [&white, &black] {
         let errors = client
             .execute("return window.__errors ?? []", vec![])
