@@ -12,7 +12,7 @@ import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
 import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
-import { History, renderHistory, plyText, lastLoss as lastLossIn } from './history.js';
+import { History, renderHistory, plyText, promotedName, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
 import { ask } from './confirm.js';
@@ -200,13 +200,12 @@ export function gamePage(root, id, token) {
     if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
   }
 
-  // What a pawn became, in words: a standard piece by name (the view after it names it for
-  // everybody), another genome by its code; the opponent's hidden genome is not named.
+  // What a pawn became, in words: a standard piece by name (the ply's `name`, for everybody; or
+  // the view after it), another genome by its code; the opponent's hidden genome is not named.
   function promotedTo(ply, after) {
-    const piece = after && Array.isArray(after.board) ? after.board.find((p) => p.square === ply.promotion) : null;
-    const name = standardName(ply.genome) || (piece && piece.name);
-    if (name) return `a ${name}`;
-    return ply.genome ? `the piece ${ply.genome}` : '';
+    const name = promotedName(ply, after && Array.isArray(after.board) ? after.board : null);
+    if (!name) return '';
+    return name === ply.genome && !standardName(name) ? `the piece ${name}` : `a ${name}`;
   }
 
   function noteRematch(color) {

@@ -24,10 +24,11 @@ const TEXT = {
   aPiece: 'a piece',
 };
 
-// What a pawn became: a standard piece's name (from its code, or from the board after it, which
-// names standard pieces for everybody), else the code its owner sees, else null (a hidden genome:
-// never its species label, which means nothing to a reader).
-function promotedName(ply, after) {
+// What a pawn became: the standard genome the ply names (`name`, for every viewer), else a
+// standard piece's name from its code or from the board after it, else the code its owner sees,
+// else null (a hidden genome: never its species label, which means nothing to a reader).
+export function promotedName(ply, after = null) {
+  if (typeof ply.name === 'string' && ply.name) return ply.name;
   const piece = Array.isArray(after) ? after.find((p) => p.square === ply.promotion) : null;
   return standardName(ply.genome) || (piece && piece.name) || ply.genome || null;
 }
@@ -49,7 +50,7 @@ export function applyPly(pieces, ply) {
     const pawn = at.get(ply.promotion);
     if (!pawn) return null;
     at.set(ply.promotion, {
-      ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species, name: standardName(ply.genome) || undefined,
+      ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species, name: ply.name || standardName(ply.genome) || undefined,
     });
     return [...at.values()];
   }

@@ -3052,9 +3052,11 @@ async fn drawn(client: &Client, name: &str) -> Value {
 
 /// White (a desktop) plays with a preset of its own whose h-file piece is no standard genome;
 /// Black is on a phone. Each page draws and names the other side's standard pieces as chess
-/// pieces ("white queen"), its queen selected shows the queen's code and diagram; the custom
-/// piece keeps its pattern (White's by its code, Black's by its per-game species). White's pawn
-/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species.
+/// pieces ("white queen"), its queen selected shows the queen's code and diagram and says in
+/// plain words what it does; the custom piece keeps its pattern (White's by its code, Black's by
+/// its per-game species), and selected on White's page reads its genome's traits. White's pawn
+/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species —
+/// and so does a fresh start of Black's page that cannot have the positions (the ply's name).
 async fn named_pieces(driver: &mut Driver, base: String) {
     let client = reqwest::Client::new();
     let genome: Value = client
@@ -3236,6 +3238,49 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     assert_eq!(panel[2], json!([false, true]), "Details closed: {panel}");
     shoot(&white, "game-piece-words.png").await;
 
+    // Black replies; then Black's page starts afresh, with no history kept and the positions
+    // not to be had (GET …/positions fails): the promotion is named from its ply alone.
+    api_act(
+        &base,
+        &game,
+        &black_token,
+        "moves",
+        json!({"from": "g4", "to": "g3"}),
+    )
+    .await;
+    wait_status(&white, "Your move").await;
+    let seat_hash = format!("#/game/{game}?token={black_token}");
+    black
+        .execute("location.hash = '#/'", vec![])
+        .await
+        .expect("home");
+    wait_for(
+        &black,
+        "the home page",
+        "return document.body.dataset.page === 'home'",
+    )
+    .await;
+    black
+        .execute(
+            "for (const key of Object.keys(localStorage)) if (key.startsWith('gmo.history')) localStorage.removeItem(key); \
+             const real = window.fetch.bind(window); \
+             window.fetch = (url, init) => String(url).includes('/positions') ? Promise.reject(new TypeError('no positions in this test')) : real(url, init); \
+             location.hash = arguments[0];",
+            vec![json!(seat_hash)],
+        )
+        .await
+        .expect("the page afresh");
+    let list = wait_for(
+        &black,
+        "the promotion in a fresh list",
+        "const t = document.querySelector('#move-list')?.textContent ?? ''; return t.includes('g4–g3') && t.includes('c8 = ') ? t : ''",
+    )
+    .await;
+    let list = list.as_str().unwrap_or_default();
+    assert!(
+        list.contains("c8 = queen") && !list.contains("a piece"),
+        "{list}"
+    );
     for client in [&white, &black] {
         let errors = client
             .execute("return window.__errors ?? []", vec![])
