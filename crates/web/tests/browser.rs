@@ -3216,6 +3216,15 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
     shoot(&black, "game-named-promotion-phone.png").await;
 
+    // Black's page has been open all along: White's never says Black left (not even from the
+    // presence line sent before Black opened the invite).
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
     // White's own custom piece, selected: a piece of its own, and its genome's traits.
     square(&white, "h1").await;
     let panel = wait_for(&white, "the custom piece in plain words", PLAIN_WORDS).await;
@@ -3280,6 +3289,169 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     assert!(
         list.contains("c8 = queen") && !list.contains("a piece"),
         "{list}"
+    );
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    an_opponent_who_leaves_is_shown_and_the_victory_claimed,
+    opponent_left,
+    |settings| {
+        settings.play.away_after = Duration::from_secs(1);
+        settings.play.claim_after = Duration::from_secs(3);
+    }
+);
+
+/// The visible "left" notices of a page: [the bar it is in (`top` or `bottom`), its words,
+/// whether it has the claim button, whether it is in the first screen and within the width].
+const AWAY: &str = "[...document.querySelectorAll('.away:not([hidden])')].map(e => { \
+     const r = e.getBoundingClientRect(); \
+     return [e.closest('.player-bar.top') ? 'top' : 'bottom', e.querySelector('.away-text')?.textContent ?? '', \
+       !!e.querySelector('#claim-victory'), r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth]; })";
+
+/// On a server where a player is away 1 s after its seat's stream was last seen, and the victory
+/// may be claimed 3 s after it was last seen:
+/// White (a desktop) and Black (a phone) make their first moves; Black's phone leaves its seat
+/// for the spectator's page of the same game: White's page says "Your opponent left" above the
+/// board, counting down to the claim, and the phone, now a spectator, reads "Black left the
+/// game." without a claim button. Black comes back: the notice goes. Black leaves again: White
+/// gets "Claim victory", claims, and reads "You won: your opponent left"; Black's My games reads
+/// "You lost: you left the game …", White's record page "You won: your opponent left".
+async fn opponent_left(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    let seat_link = black.current_url().await.expect("the address").to_string();
+    let (game, _) = seat_of(&seat_link);
+    play(&white, &black, "e2", "e3").await;
+    play(&black, &white, "e7", "e6").await;
+    // Both there: nothing said (past the time after which a player is away).
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
+
+    // Black's phone leaves its seat and watches the game instead.
+    black
+        .goto(&format!("{base}/#/game/{game}"))
+        .await
+        .expect("the spectator's page");
+    let shown = wait_for(
+        &white,
+        "the opponent left",
+        &format!("const a = {AWAY}; return a.length ? a : null"),
+    )
+    .await;
+    let words = shown[0][1].as_str().unwrap_or_default().to_owned();
+    assert!(
+        words.starts_with("Your opponent left. You may claim the victory in "),
+        "{shown}"
+    );
+    assert_eq!(shown[0][0], json!("top"), "in Black's bar: {shown}");
+    assert_eq!(shown[0][2], json!(false), "no claim yet: {shown}");
+    assert_eq!(shown[0][3], json!(true), "in the first screen: {shown}");
+    shoot(&white, "game-opponent-left.png").await;
+    let watched = wait_for(
+        &black,
+        "the spectator sees Black gone",
+        "const e = document.querySelector('#away-black:not([hidden]) .away-text'); return e ? e.textContent : ''",
+    )
+    .await;
+    assert_eq!(watched, json!("Black left the game."));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let seen = black
+        .execute(&format!("return {AWAY}"), vec![])
+        .await
+        .expect("the notices");
+    assert_eq!(
+        seen,
+        json!([["top", "Black left the game.", false, true]]),
+        "in Black's bar (at the top for a spectator), never a claim, in the phone's first screen"
+    );
+    assert!(black.find(Locator::Css("#claim-victory")).await.is_err());
+    shoot(&black, "game-spectator-left-phone.png").await;
+
+    // Black comes back: the notice goes.
+    black.goto(&seat_link).await.expect("the seat again");
+    wait_for(
+        &white,
+        "the notice gone",
+        "return !document.querySelector('.away:not([hidden])')",
+    )
+    .await;
+
+    // Black leaves again, for good: the claim, once it may be made.
+    black
+        .goto(&format!("{base}/"))
+        .await
+        .expect("the home page");
+    wait_for(
+        &white,
+        "the claim",
+        "return !!document.querySelector('#away-black:not([hidden]) #claim-victory')",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#away-black .away-text").await,
+        "Your opponent left. You may claim the victory."
+    );
+    shoot(&white, "game-claim.png").await;
+    click(&white, "#claim-victory").await;
+    wait_status(&white, "You won: your opponent left").await;
+    wait_for(
+        &white,
+        "the end over the board",
+        "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === 'You won: your opponent left'",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#result-text").await,
+        "White won — Black left"
+    );
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
+
+    // Black's My games, and White's record page, say it from each side.
+    black.refresh().await.expect("home again");
+    let row = wait_for(
+        &black,
+        "the result in my games",
+        "return document.querySelector('#my-games-list .game-row[data-status=\"white_won\"]')?.textContent ?? ''",
+    )
+    .await;
+    assert!(
+        row.as_str()
+            .unwrap_or_default()
+            .contains("You lost: you left the game, and your opponent claimed the victory"),
+        "{row}"
+    );
+    click(&white, "#record-link").await;
+    wait_for(
+        &white,
+        "the record's end",
+        "return document.querySelector('#record-story')?.textContent === 'You won: your opponent left'",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#record-result").await,
+        "White won — Black left"
     );
     for client in [&white, &black] {
         let errors = client
