@@ -70,6 +70,43 @@ async fn postgres_a_first_move_not_made_in_time_aborts_the_game() {
     .await;
 }
 
+/// A first-move timer is kept like a clock: the process that started the game stops, and
+/// another process's sweep aborts the game when nobody moved in time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_first_move_timer_outlives_its_process() {
+    with_scratch_database("gmo_play_test", |url| async move {
+        let first = Service::start(&short_first_moves(&url))
+            .await
+            .expect("a process");
+        let (id, white, black) = new_game(first.service(), None).await;
+        start(first.service(), &id, &white, &black).await;
+        first.close().await;
+        let other = Service::start(&short_first_moves(&url))
+            .await
+            .expect("another");
+        let ended = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                let seen = other
+                    .service()
+                    .games
+                    .show(&id, None)
+                    .await
+                    .expect("the game");
+                if seen.game.is_over() {
+                    break seen;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await
+        .expect("the other process's sweep ends the game");
+        assert_eq!(ended.game.status(), GameStatus::Aborted);
+        assert_eq!(ended.game.reason(), Some(gmo_engine::Reason::NoFirstMove));
+        other.close().await;
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_process_whose_listener_was_cut_off_catches_up() {
     with_scratch_database("gmo_play_test", |url| async move {

@@ -88,11 +88,13 @@ export const gamePromote = (id, token, genomeRef) =>
 export const gameResign = (id, token) => call('POST', `/api/games/${seg(id)}/resign`, { token });
 export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abort`, { token });
 export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
-export const streamPath = (id) => `/api/games/${seg(id)}/stream`;
+// With `presence`, the stream also says who is there (a seat's stream shows its player there).
+export const streamPath = (id, { presence = false } = {}) => `/api/games/${seg(id)}/stream${presence ? '?presence=true' : ''}`;
 export const gamePlies = (id, token) => call('GET', `/api/games/${seg(id)}/plies`, { token });
 export const gamePositions = (id, token, from = 0) => call('GET', `/api/games/${seg(id)}/positions?from=${Number(from) || 0}`, { token });
 export const gameDraw = (id, token) => call('POST', `/api/games/${seg(id)}/draw`, { token });
 export const gameRematch = (id, token) => call('POST', `/api/games/${seg(id)}/rematch`, { token });
+export const gameClaim = (id, token) => call('POST', `/api/games/${seg(id)}/claim`, { token });
 export const recordPath = (id) => `/api/games/${seg(id)}/record`;
 
 // The server's picture of a genome alone on an empty board, its moves and what they leave.

@@ -12,7 +12,7 @@ import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
 import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
-import { History, renderHistory, plyText } from './history.js';
+import { History, renderHistory, plyText, promotedName, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
 import { ask } from './confirm.js';
@@ -44,6 +44,12 @@ const TEXT = {
   exposesText: (from, to, them) => `After ${from}–${to}, ${title(them)} can take your king with its next move.`,
   exposesYes: 'Play it anyway',
   cancel: 'Cancel',
+  opponentLeft: 'Your opponent left.',
+  claimIn: (seconds) => ` You may claim the victory in ${seconds} s.`,
+  claimNow: ' You may claim the victory.',
+  claim: 'Claim victory',
+  sideLeft: (color) => `${title(color)} left the game.`,
+  opponentBack: 'Your opponent is back.',
   opponent: 'Opponent',
   you: 'You',
 };
@@ -79,6 +85,12 @@ export function gamePage(root, id, token) {
   // While the first moves are timed: whose first move, and how long is left (beside its clock).
   const firstMove = h('p', { class: 'first-move', id: 'first-move', hidden: true, role: 'timer' });
   let firstFrame = 0;
+  // Who is there (the stream's presence lines): a player away is said in its bar — to the other
+  // player with a countdown to when the victory may be claimed, then the button that claims it.
+  let presence = null;
+  let awayTimer = 0;
+  const awayOf = (color) => h('div', { class: 'away', id: `away-${color}`, role: 'status', hidden: true });
+  const away = { white: awayOf('white'), black: awayOf('black') };
   const connection = h('p', { class: 'connection', id: 'connection' });
   const timeControl = h('p', { class: 'hint', id: 'time-control' });
   const topBar = h('div', { class: 'player-bar top' });
@@ -135,7 +147,9 @@ export function gamePage(root, id, token) {
   window.addEventListener('gmo:drop-stream', dropStream);
   document.addEventListener('keydown', keys);
   const stream = follow(id, token, {
+    presence: true,
     onLine(line, first) {
+      if (line.type === 'presence') { notePresence(line.seats); return; }
       if (line.type === 'rematch') { if (line.token && line.game) goRematch(line.game, line.token); return; }
       if (line.type === 'rematch_offer') { noteRematch(line.color); return; }
       const game = line.game && typeof line.game === 'object' ? line.game : null;
@@ -200,13 +214,79 @@ export function gamePage(root, id, token) {
     if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
   }
 
-  // What a pawn became, in words: a standard piece by name (the view after it names it for
-  // everybody), another genome by its code; the opponent's hidden genome is not named.
+  // What a pawn became, in words: a standard piece by name (the ply's `name`, for everybody; or
+  // the view after it), another genome by its code; the opponent's hidden genome is not named.
   function promotedTo(ply, after) {
-    const piece = after && Array.isArray(after.board) ? after.board.find((p) => p.square === ply.promotion) : null;
-    const name = standardName(ply.genome) || (piece && piece.name);
-    if (name) return `a ${name}`;
-    return ply.genome ? `the piece ${ply.genome}` : '';
+    const name = promotedName(ply, after && Array.isArray(after.board) ? after.board : null);
+    if (!name) return '';
+    return name === ply.genome && !standardName(name) ? `the piece ${name}` : `a ${name}`;
+  }
+
+  function notePresence(seats) {
+    if (!seats || typeof seats !== 'object') return;
+    const before = presence;
+    presence = seats;
+    const them = view && view.you ? other(view.you) : null;
+    if (them && before && before[them] && !before[them].present && before[them].away_since && seats[them] && seats[them].present
+      && view.status === 'in_progress') {
+      toast(TEXT.opponentBack);
+    }
+    if (view) renderAway();
+  }
+
+  // The bar of each side away (never one's own: this page is there), while the game is on. A
+  // player away with no `away_since` was never there and the game had not started when the line
+  // came (a friend yet to open the invite): not one who left, so nothing is said (the stream
+  // says more at its next look, within 5 s).
+  function renderAway() {
+    const bottom = bottomColor();
+    for (const color of ['white', 'black']) {
+      const el = away[color];
+      const seat = presence && presence[color];
+      const shown = !!(seat && seat.present === false && seat.away_since && view.status === 'in_progress' && color !== view.you);
+      el.hidden = !shown;
+      if (!shown) { el.remove(); el.replaceChildren(); delete el.dataset.state; continue; }
+      const bar = color === bottom ? bottomBar : topBar;
+      if (el.parentNode !== bar) bar.append(el);
+    }
+    tickAway();
+  }
+
+  function tickAway() {
+    clearTimeout(awayTimer);
+    let again = false;
+    for (const color of ['white', 'black']) {
+      const el = away[color];
+      if (el.hidden) continue;
+      if (!view.you) { awayWords(el, 'watched', TEXT.sideLeft(color)); continue; }
+      const at = Date.parse(presence[color].claimable_at || '');
+      const left = at - Date.now();
+      if (!Number.isFinite(at)) awayWords(el, 'away', TEXT.opponentLeft);
+      else if (left > 0) {
+        awayWords(el, 'counting', TEXT.opponentLeft + TEXT.claimIn(Math.ceil(left / 1000)));
+        again = true;
+      } else awayWords(el, 'claimable', TEXT.opponentLeft + TEXT.claimNow, true);
+    }
+    if (again) awayTimer = setTimeout(tickAway, 250);
+  }
+
+  // The words (changed in place, so that a screen reader hears the change once per state) and,
+  // once the victory may be claimed, the button.
+  function awayWords(el, state, words, button = false) {
+    if (el.dataset.state !== state) {
+      el.dataset.state = state;
+      fill(el, h('span', { class: 'away-text' }),
+        button ? h('button', { type: 'button', class: 'primary small', id: 'claim-victory', onclick: claimVictory }, TEXT.claim) : null);
+    }
+    const text = el.querySelector('.away-text');
+    if (text.textContent !== words) text.textContent = words;
+  }
+
+  async function claimVictory(event) {
+    const button = event.currentTarget;
+    button.disabled = true;
+    // The answer is the game as it ended (the stream's end line says the same).
+    if (!(await act(() => api.gameClaim(id, token)))) button.disabled = false;
   }
 
   function noteRematch(color) {
@@ -500,9 +580,13 @@ export function gamePage(root, id, token) {
     });
   }
 
+  function bottomColor() {
+    return (view.you === 'black') !== flip ? 'black' : 'white';
+  }
+
   function render() {
     draw();
-    const bottom = (view.you === 'black') !== flip ? 'black' : 'white';
+    const bottom = bottomColor();
     fill(topBar, playerLabel(other(bottom)), clocks.els[other(bottom)]);
     fill(bottomBar, playerLabel(bottom), clocks.els[bottom]);
     // The server's clock runs whether or not the stream is up: keep counting from the last view.
@@ -513,6 +597,7 @@ export function gamePage(root, id, token) {
     status.dataset.status = view.status;
     renderFreeze();
     renderFirstMove(bottom);
+    renderAway();
     renderInvite();
     renderSetup();
     renderDifferences();
@@ -597,24 +682,9 @@ export function gamePage(root, id, token) {
     tick();
   }
 
-  // What the page knows of the last move, for the words at the end: its mover (White after an
-  // even number of moves) and the square of the king it cost the losing side.
+  // What the page knows of the last move, for the words at the end (history.js).
   function lastLoss() {
-    const last = history && history.lastMoveEntry();
-    if (!last) return null;
-    const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
-    const before = history.boardAt(last.index - 1);
-    const after = last.index === history.entries.length - 1 ? view.board : history.boardAt(last.index);
-    const dest = last.ply.landed || last.ply.to;
-    let square = null;
-    if (loser && before && after) {
-      const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
-      const was = kings(before);
-      const is = kings(after);
-      const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
-      square = lost.includes(dest) ? dest : lost[0] || null;
-    }
-    return { mover: last.mover, square: square || dest };
+    return history ? lastLossIn(history, view) : null;
   }
 
   function renderInvite() {
@@ -895,5 +965,6 @@ export function gamePage(root, id, token) {
     clocks.stop();
     cancelAnimationFrame(frame);
     cancelAnimationFrame(firstFrame);
+    clearTimeout(awayTimer);
   };
 }

@@ -24,10 +24,11 @@ const TEXT = {
   aPiece: 'a piece',
 };
 
-// What a pawn became: a standard piece's name (from its code, or from the board after it, which
-// names standard pieces for everybody), else the code its owner sees, else null (a hidden genome:
-// never its species label, which means nothing to a reader).
-function promotedName(ply, after) {
+// What a pawn became: the standard genome the ply names (`name`, for every viewer), else a
+// standard piece's name from its code or from the board after it, else the code its owner sees,
+// else null (a hidden genome: never its species label, which means nothing to a reader).
+export function promotedName(ply, after = null) {
+  if (typeof ply.name === 'string' && ply.name) return ply.name;
   const piece = Array.isArray(after) ? after.find((p) => p.square === ply.promotion) : null;
   return standardName(ply.genome) || (piece && piece.name) || ply.genome || null;
 }
@@ -49,7 +50,7 @@ export function applyPly(pieces, ply) {
     const pawn = at.get(ply.promotion);
     if (!pawn) return null;
     at.set(ply.promotion, {
-      ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species, name: standardName(ply.genome) || undefined,
+      ...pawn, pawn: false, code: ply.genome || undefined, species: ply.species || pawn.species, name: ply.name || standardName(ply.genome) || undefined,
     });
     return [...at.values()];
   }
@@ -71,6 +72,39 @@ export function applyPly(pieces, ply) {
   if (fromPiece) at.set(ply.from, fromPiece);
   if (toPiece) at.set(dest, toPiece); // over the from-outcome when both are one square
   return [...at.values()];
+}
+
+// The last move of `entries` ({ply} or {gap: n}): its index, its ply and its mover (a move is
+// White's after an even number of moves); null when there is none or moves are missing.
+function lastMoveIn(entries) {
+  const count = entries.reduce((n, entry) => n + (entry.gap || (entry.ply && isMove(entry.ply) ? 1 : 0)), 0);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry.gap) return null;
+    if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
+  }
+  return null;
+}
+
+// What is known of the move that ended `view`, for the words at the end (result.js, endText):
+// its mover and the square of the king it cost the losing side, from `list` — a History, or any
+// {entries, boardAt(index)} (the record page's) — or null when moves are missing.
+export function lastLoss(list, view) {
+  const last = list && lastMoveIn(list.entries);
+  if (!last) return null;
+  const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+  const before = list.boardAt(last.index - 1);
+  const after = last.index === list.entries.length - 1 && Array.isArray(view.board) ? view.board : list.boardAt(last.index);
+  const dest = last.ply.landed || last.ply.to;
+  let square = null;
+  if (loser && before && after) {
+    const kings = (board) => new Set(board.filter((p) => p.king && p.color === loser).map((p) => p.square));
+    const was = kings(before);
+    const is = kings(after);
+    const lost = [...was].filter((sq) => !is.has(sq) && !(sq === last.ply.from && is.has(dest)));
+    square = lost.includes(dest) ? dest : lost[0] || null;
+  }
+  return { mover: last.mover, square: square || dest };
 }
 
 export class History {
@@ -195,13 +229,7 @@ export class History {
   // The last move: its entry's index, its ply and its mover (a move is White's after an even
   // number of moves); null when there is none or moves are missing.
   lastMoveEntry() {
-    let count = this.moves();
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const entry = this.entries[i];
-      if (entry.gap) return null;
-      if (entry.ply && isMove(entry.ply)) return { index: i, ply: entry.ply, mover: (count - 1) % 2 === 0 ? 'white' : 'black' };
-    }
-    return null;
+    return lastMoveIn(this.entries);
   }
 
   // The squares of the last move before or at `index`: highlighted on the board.

@@ -4,7 +4,8 @@
 import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
 import { remember, forget, heldSeats } from './seats.js';
-import { resultText, opponentJoined, botName } from './result.js';
+import { endText, opponentJoined, botName } from './result.js';
+import { History, lastLoss } from './history.js';
 import { lobbyPanel } from './lobby.js';
 import { setupChoice, saveSetupChoice } from './setup.js';
 
@@ -199,7 +200,7 @@ function gameRow({ seat, view, error }) {
     kind = view.to_move === color ? 'your-move' : 'ongoing';
     state = view.to_move === color ? 'Your move' : 'Opponent to move';
   } else {
-    state = outcome(view, color);
+    state = outcome(view, seat);
   }
   return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
     h('a', { href, class: 'game-link' },
@@ -210,11 +211,9 @@ function gameRow({ seat, view, error }) {
       h('span', { class: 'moves-played' }, TEXT.moves(Math.ceil(view.moves_played / 2)))));
 }
 
-function outcome(view, color) {
-  const won = (view.status === 'white_won' && color === 'white') || (view.status === 'black_won' && color === 'black');
-  const lost = (view.status === 'white_won' && color === 'black') || (view.status === 'black_won' && color === 'white');
-  const text = resultText(view);
-  if (won) return `You won: ${text}`;
-  if (lost) return `You lost: ${text}`;
-  return text;
+// The end in the result box's words, from the player's side ("You won: Black resigned"), with
+// the last move this browser kept (history.js) for the king it cost.
+function outcome(view, seat) {
+  const known = view.you ? lastLoss(new History(seat.id, view.you), view) : null;
+  return endText(view, known);
 }

@@ -6,8 +6,8 @@
 import { h } from './dom.js';
 import * as api from './api.js';
 import { Board } from './board.js';
-import { renderHistory, plyText } from './history.js';
-import { resultText } from './result.js';
+import { renderHistory, plyText, lastLoss } from './history.js';
+import { resultText, endText } from './result.js';
 import { remembered } from './seats.js';
 
 const TEXT = {
@@ -31,6 +31,7 @@ const TEXT = {
 export function recordPage(root, id) {
   const board = new Board({ label: TEXT.board });
   const where = h('p', { class: 'status', id: 'record-where', 'aria-live': 'polite' });
+  const story = h('p', { class: 'result-story', id: 'record-story' });
   const result = h('p', { class: 'result-text', id: 'record-result' });
   const notice = h('p', { class: 'notice', role: 'alert', id: 'record-notice' }, TEXT.loading);
   const moveList = h('ol', { id: 'record-moves', class: 'moves', 'aria-label': TEXT.moves });
@@ -56,7 +57,7 @@ export function recordPage(root, id) {
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
         h('h1', { class: 'game-title' }, TEXT.heading, h('code', {}, id)),
-        result, notice,
+        story, result, notice,
         h('p', { class: 'hint' }, TEXT.keys),
         h('div', { class: 'row' },
           h('a', { class: 'button', href: gameHref, id: 'record-back' }, TEXT.back),
@@ -91,9 +92,12 @@ export function recordPage(root, id) {
     }
     if (gone) return;
     notice.textContent = '';
-    result.textContent = resultText(record);
     // Only the moves and promotions are plies; the start is position 0.
     record.plies = (record.plies || []).filter((ply) => ply && (ply.type === 'move' || ply.type === 'promotion'));
+    // The end in the result box's words: from this browser's seat, if it holds one.
+    const ended = { ...(record.game || {}), status: record.status, reason: record.reason, you: seat.token ? seat.color || null : null };
+    story.textContent = endText(ended, lastLoss({ entries: entries(), boardAt: (i) => boards[i + 1] || null }, ended));
+    result.textContent = resultText(record);
     showAt(-1);
   }
 

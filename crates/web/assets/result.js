@@ -9,6 +9,10 @@ const REASONS = {
   agreement: 'by agreement',
   no_first_move: 'no first move',
 };
+// A reason worded by the side that lost.
+const LOSER_REASONS = {
+  abandoned: (loser) => `${title(loser)} left`,
+};
 
 export const title = (color) => color.charAt(0).toUpperCase() + color.slice(1);
 
@@ -21,7 +25,10 @@ export function botName(spec) {
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 
 export function resultText(view) {
-  const reason = view.reason ? ` — ${REASONS[view.reason] || view.reason.replaceAll('_', ' ')}` : '';
+  const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
+  const words = loser && LOSER_REASONS[view.reason] ? LOSER_REASONS[view.reason](loser)
+    : REASONS[view.reason] || (view.reason ? view.reason.replaceAll('_', ' ') : '');
+  const reason = view.reason ? ` — ${words}` : '';
   switch (view.status) {
     case 'white_won': return `White won${reason}`;
     case 'black_won': return `Black won${reason}`;
@@ -61,6 +68,9 @@ const END = {
   theyResigned: (loser) => `You won: ${title(loser)} resigned`,
   anyResigned: (loser) => `${title(loser)} resigned`,
   agreed: 'Draw agreed',
+  left: 'You lost: you left the game, and your opponent claimed the victory',
+  theyLeft: 'You won: your opponent left',
+  anyLeft: (winner, loser) => `${title(loser)} left: ${title(winner)} claimed the victory`,
   noFirstMove: 'You did not make your first move in time: the game is aborted',
   theirNoFirstMove: 'Your opponent did not make a first move: the game is aborted',
   anyNoFirstMove: (color) => `${title(color)} did not make a first move: the game is aborted`,
@@ -109,6 +119,9 @@ export function endText(view, last = null) {
     case 'resigned':
       if (!you) return END.anyResigned(loser);
       return you === loser ? END.resigned : END.theyResigned(loser);
+    case 'abandoned':
+      if (!you) return END.anyLeft(winner, loser);
+      return you === loser ? END.left : END.theyLeft;
     default:
       return resultText(view);
   }

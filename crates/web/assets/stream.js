@@ -25,12 +25,13 @@ export async function* ndjson(body) {
   }
 }
 
-// follow(id, token, {onLine(line, first), onStatus(status), afterEnd()}) → {close()}. `line` is
-// {type: 'view', game, plies?} for a connection's first line, else the server's
-// {type, ply?, game} (a rematch line's `game` is the new game's id, not a view).
+// follow(id, token, {onLine(line, first), onStatus(status), afterEnd(), presence}) → {close()}.
+// `line` is {type: 'view', game, plies?} for a connection's first line, else the server's
+// {type, ply?, game} (a rematch line's `game` is the new game's id, not a view; a presence
+// line, asked for with `presence`, has `seats` and no game).
 // The status is 'connecting', 'live', 'reconnecting', 'ended' or 'failed'. After the end the
 // stream is followed again only while afterEnd() says so (a rematch is awaited).
-export function follow(id, token, { onLine, onStatus = () => {}, afterEnd = () => false }) {
+export function follow(id, token, { onLine, onStatus = () => {}, afterEnd = () => false, presence = false }) {
   let closed = false;
   let controller = null;
   let pause = FIRST_PAUSE;
@@ -46,7 +47,7 @@ export function follow(id, token, { onLine, onStatus = () => {}, afterEnd = () =
     try {
       const headers = { Accept: 'application/x-ndjson' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await fetch(streamPath(id), { headers, signal: controller.signal, cache: 'no-store' });
+      const response = await fetch(streamPath(id, { presence }), { headers, signal: controller.signal, cache: 'no-store' });
       // A refusal (a malformed or unknown id, a wrong token) will not change by retrying.
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
         let message = `the game cannot be followed (${response.status})`;

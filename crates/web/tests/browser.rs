@@ -85,18 +85,16 @@ struct Site {
 }
 
 impl Site {
-    /// The server with its default settings but for a fast sweep and small evaluations, and
-    /// `first_move` as each side's first-move time when given (30 s otherwise).
-    async fn start(first_move: Option<Duration>) -> Site {
+    /// The server with its default settings but for a fast sweep and small evaluations, then
+    /// whatever `tune` changes (a test's short first-move or away times).
+    async fn start(tune: fn(&mut gmo_server::Settings)) -> Site {
         let db = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
-        if let Some(first_move) = first_move {
-            settings.play.first_move_time = first_move;
-        }
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
+        tune(&mut settings);
         let app = gmo_server::spawn(settings)
             .await
             .expect("the server starts");
@@ -363,17 +361,18 @@ async fn wait_status(client: &Client, text: &str) {
     wait_for(client, &format!("status {text}"), &script).await;
 }
 
-/// Runs a browser test body with a fresh server and driver, stopping both whatever happens.
+/// Runs a browser test body with a fresh server and driver, stopping both whatever happens;
+/// `$tune` changes the server's settings (`fn(&mut gmo_server::Settings)`).
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
-        browser_test!($name, $body, None);
+        browser_test!($name, $body, |_| {});
     };
-    ($name:ident, $body:ident, $first_move:expr) => {
+    ($name:ident, $body:ident, $tune:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(tools) = tools() else { return };
             let _turn = ONE_AT_A_TIME.lock().await;
-            let site = Site::start($first_move).await;
+            let site = Site::start($tune).await;
             let mut driver = Driver::start(&tools).await;
             let base = site.base.clone();
             let outcome = {
@@ -998,7 +997,7 @@ async fn game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black") && row.contains("You won: Black won — by resignation"),
+        row.contains("You play Black") && row.contains("You won: White resigned"),
         "{row}"
     );
     black.back().await.expect("back to the game");
@@ -2642,6 +2641,11 @@ async fn promotion_and_record(driver: &mut Driver, base: String) {
     .await;
     let heading = text_of(&white, "h1").await;
     assert!(heading.starts_with("The record of game"), "{heading}");
+    // The end in the result box's words, from White's side, then the summary.
+    assert_eq!(
+        text_of(&white, "#record-story").await,
+        "You won: Black resigned"
+    );
     assert_eq!(
         text_of(&white, "#record-result").await,
         "White won — by resignation"
@@ -2733,7 +2737,7 @@ fn first_move_shown(side: &str) -> String {
 browser_test!(
     first_moves_are_counted_down_and_a_game_nobody_starts_aborts,
     first_moves,
-    Some(Duration::from_secs(6))
+    |settings| settings.play.first_move_time = Duration::from_secs(6)
 );
 
 /// On a server with 6 s first-move timers: a friend game between a desktop (White) and a phone
@@ -3025,6 +3029,13 @@ browser_test!(
     named_pieces
 );
 
+/// The selected piece's panel in plain words, once its traits are there: [the "moves like"
+/// line, the traits, [whether "Details" is open, whether the explanation is inside it]].
+const PLAIN_WORDS: &str = "const t = [...document.querySelectorAll('#piece-traits li')].map(e => e.textContent); \
+     if (!t.length || t[0].startsWith('Looking')) return null; \
+     const d = document.querySelector('#piece-details'); \
+     return [document.querySelector('#piece-moves-like')?.textContent ?? null, t, [!!d?.open, !!d?.querySelector('#piece-explanation')]]";
+
 /// How a square's piece is drawn: [the figure's name or null, the pattern's key or null].
 async fn drawn(client: &Client, name: &str) -> Value {
     client
@@ -3041,9 +3052,11 @@ async fn drawn(client: &Client, name: &str) -> Value {
 
 /// White (a desktop) plays with a preset of its own whose h-file piece is no standard genome;
 /// Black is on a phone. Each page draws and names the other side's standard pieces as chess
-/// pieces ("white queen"), its queen selected shows the queen's code and diagram; the custom
-/// piece keeps its pattern (White's by its code, Black's by its per-game species). White's pawn
-/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species.
+/// pieces ("white queen"), its queen selected shows the queen's code and diagram and says in
+/// plain words what it does; the custom piece keeps its pattern (White's by its code, Black's by
+/// its per-game species), and selected on White's page reads its genome's traits. White's pawn
+/// reaches c8 and becomes a queen: Black's move list and notice say "queen", never a species —
+/// and so does a fresh start of Black's page that cannot have the positions (the ply's name).
 async fn named_pieces(driver: &mut Driver, base: String) {
     let client = reqwest::Client::new();
     let genome: Value = client
@@ -3109,7 +3122,9 @@ async fn named_pieces(driver: &mut Driver, base: String) {
         json!([null, CUSTOM_CODE]),
         "its owner's, by code"
     );
-    // The opponent's queen, selected: a queen's code and diagram, as anybody's.
+    // The opponent's queen, selected: a queen's code and diagram, as anybody's, and what it does
+    // in plain words — "It moves like a queen." and its traits (the queen's freeze) — the
+    // codon-by-codon explanation behind a closed "Details".
     square(&black, "e1").await;
     wait_for(
         &black,
@@ -3117,6 +3132,17 @@ async fn named_pieces(driver: &mut Driver, base: String) {
         "return document.querySelector('#piece-code')?.textContent === '1hapeh' && !!document.querySelector('#piece-diagram')",
     )
     .await;
+    let panel = wait_for(&black, "the queen in plain words", PLAIN_WORDS).await;
+    assert_eq!(panel[0], json!("It moves like a queen."), "{panel}");
+    assert!(
+        panel[1]
+            .as_array()
+            .is_some_and(|traits| traits.iter().any(|t| t
+                .as_str()
+                .is_some_and(|t| t.starts_with("Moving it freezes the game")))),
+        "{panel}"
+    );
+    assert_eq!(panel[2], json!([false, true]), "Details closed: {panel}");
     shoot(&black, "game-named-phone.png").await;
     square(&black, "e1").await;
 
@@ -3189,6 +3215,244 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     );
     assert!(!toasts.iter().any(|t| t.contains("sp-")), "{toasts:?}");
     shoot(&black, "game-named-promotion-phone.png").await;
+
+    // Black's page has been open all along: White's never says Black left (not even from the
+    // presence line sent before Black opened the invite).
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
+    // White's own custom piece, selected: a piece of its own, and its genome's traits.
+    square(&white, "h1").await;
+    let panel = wait_for(&white, "the custom piece in plain words", PLAIN_WORDS).await;
+    assert!(
+        panel[0]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("A piece of its own"),
+        "{panel}"
+    );
+    let traits = genome["traits"].as_array().cloned().unwrap_or_default();
+    if traits.is_empty() {
+        assert_eq!(
+            panel[1],
+            json!(["Nothing else to know: no freeze, no surprises."])
+        );
+    } else {
+        assert_eq!(panel[1], Value::Array(traits), "{panel}");
+    }
+    assert_eq!(panel[2], json!([false, true]), "Details closed: {panel}");
+    shoot(&white, "game-piece-words.png").await;
+
+    // Black replies; then Black's page starts afresh, with no history kept and the positions
+    // not to be had (GET …/positions fails): the promotion is named from its ply alone.
+    api_act(
+        &base,
+        &game,
+        &black_token,
+        "moves",
+        json!({"from": "g4", "to": "g3"}),
+    )
+    .await;
+    wait_status(&white, "Your move").await;
+    let seat_hash = format!("#/game/{game}?token={black_token}");
+    black
+        .execute("location.hash = '#/'", vec![])
+        .await
+        .expect("home");
+    wait_for(
+        &black,
+        "the home page",
+        "return document.body.dataset.page === 'home'",
+    )
+    .await;
+    black
+        .execute(
+            "for (const key of Object.keys(localStorage)) if (key.startsWith('gmo.history')) localStorage.removeItem(key); \
+             const real = window.fetch.bind(window); \
+             window.fetch = (url, init) => String(url).includes('/positions') ? Promise.reject(new TypeError('no positions in this test')) : real(url, init); \
+             location.hash = arguments[0];",
+            vec![json!(seat_hash)],
+        )
+        .await
+        .expect("the page afresh");
+    let list = wait_for(
+        &black,
+        "the promotion in a fresh list",
+        "const t = document.querySelector('#move-list')?.textContent ?? ''; return t.includes('g4–g3') && t.includes('c8 = ') ? t : ''",
+    )
+    .await;
+    let list = list.as_str().unwrap_or_default();
+    assert!(
+        list.contains("c8 = queen") && !list.contains("a piece"),
+        "{list}"
+    );
+    for client in [&white, &black] {
+        let errors = client
+            .execute("return window.__errors ?? []", vec![])
+            .await
+            .unwrap_or_default();
+        assert_eq!(errors, json!([]));
+    }
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
+
+browser_test!(
+    an_opponent_who_leaves_is_shown_and_the_victory_claimed,
+    opponent_left,
+    |settings| {
+        settings.play.away_after = Duration::from_secs(1);
+        settings.play.claim_after = Duration::from_secs(3);
+    }
+);
+
+/// The visible "left" notices of a page: [the bar it is in (`top` or `bottom`), its words,
+/// whether it has the claim button, whether it is in the first screen and within the width].
+const AWAY: &str = "[...document.querySelectorAll('.away:not([hidden])')].map(e => { \
+     const r = e.getBoundingClientRect(); \
+     return [e.closest('.player-bar.top') ? 'top' : 'bottom', e.querySelector('.away-text')?.textContent ?? '', \
+       !!e.querySelector('#claim-victory'), r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth]; })";
+
+/// On a server where a player is away 1 s after its seat's stream was last seen, and the victory
+/// may be claimed 3 s after it was last seen:
+/// White (a desktop) and Black (a phone) make their first moves; Black's phone leaves its seat
+/// for the spectator's page of the same game: White's page says "Your opponent left" above the
+/// board, counting down to the claim, and the phone, now a spectator, reads "Black left the
+/// game." without a claim button. Black comes back: the notice goes. Black leaves again: White
+/// gets "Claim victory", claims, and reads "You won: your opponent left"; Black's My games reads
+/// "You lost: you left the game …", White's record page "You won: your opponent left".
+async fn opponent_left(driver: &mut Driver, base: String) {
+    let white = driver.session(1280, 900).await;
+    let black = driver.session(390, 844).await;
+    start_friend_game(&white, &black, &base).await;
+    let seat_link = black.current_url().await.expect("the address").to_string();
+    let (game, _) = seat_of(&seat_link);
+    play(&white, &black, "e2", "e3").await;
+    play(&black, &white, "e7", "e6").await;
+    // Both there: nothing said (past the time after which a player is away).
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
+
+    // Black's phone leaves its seat and watches the game instead.
+    black
+        .goto(&format!("{base}/#/game/{game}"))
+        .await
+        .expect("the spectator's page");
+    let shown = wait_for(
+        &white,
+        "the opponent left",
+        &format!("const a = {AWAY}; return a.length ? a : null"),
+    )
+    .await;
+    let words = shown[0][1].as_str().unwrap_or_default().to_owned();
+    assert!(
+        words.starts_with("Your opponent left. You may claim the victory in "),
+        "{shown}"
+    );
+    assert_eq!(shown[0][0], json!("top"), "in Black's bar: {shown}");
+    assert_eq!(shown[0][2], json!(false), "no claim yet: {shown}");
+    assert_eq!(shown[0][3], json!(true), "in the first screen: {shown}");
+    shoot(&white, "game-opponent-left.png").await;
+    let watched = wait_for(
+        &black,
+        "the spectator sees Black gone",
+        "const e = document.querySelector('#away-black:not([hidden]) .away-text'); return e ? e.textContent : ''",
+    )
+    .await;
+    assert_eq!(watched, json!("Black left the game."));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let seen = black
+        .execute(&format!("return {AWAY}"), vec![])
+        .await
+        .expect("the notices");
+    assert_eq!(
+        seen,
+        json!([["top", "Black left the game.", false, true]]),
+        "in Black's bar (at the top for a spectator), never a claim, in the phone's first screen"
+    );
+    assert!(black.find(Locator::Css("#claim-victory")).await.is_err());
+    shoot(&black, "game-spectator-left-phone.png").await;
+
+    // Black comes back: the notice goes.
+    black.goto(&seat_link).await.expect("the seat again");
+    wait_for(
+        &white,
+        "the notice gone",
+        "return !document.querySelector('.away:not([hidden])')",
+    )
+    .await;
+
+    // Black leaves again, for good: the claim, once it may be made.
+    black
+        .goto(&format!("{base}/"))
+        .await
+        .expect("the home page");
+    wait_for(
+        &white,
+        "the claim",
+        "return !!document.querySelector('#away-black:not([hidden]) #claim-victory')",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#away-black .away-text").await,
+        "Your opponent left. You may claim the victory."
+    );
+    shoot(&white, "game-claim.png").await;
+    click(&white, "#claim-victory").await;
+    wait_status(&white, "You won: your opponent left").await;
+    wait_for(
+        &white,
+        "the end over the board",
+        "return document.querySelector('#result-box:not([hidden]) #result-story')?.textContent === 'You won: your opponent left'",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#result-text").await,
+        "White won — Black left"
+    );
+    assert_eq!(
+        white
+            .execute(&format!("return {AWAY}"), vec![])
+            .await
+            .expect("none"),
+        json!([])
+    );
+
+    // Black's My games, and White's record page, say it from each side.
+    black.refresh().await.expect("home again");
+    let row = wait_for(
+        &black,
+        "the result in my games",
+        "return document.querySelector('#my-games-list .game-row[data-status=\"white_won\"]')?.textContent ?? ''",
+    )
+    .await;
+    assert!(
+        row.as_str()
+            .unwrap_or_default()
+            .contains("You lost: you left the game, and your opponent claimed the victory"),
+        "{row}"
+    );
+    click(&white, "#record-link").await;
+    wait_for(
+        &white,
+        "the record's end",
+        "return document.querySelector('#record-story')?.textContent === 'You won: your opponent left'",
+    )
+    .await;
+    assert_eq!(
+        text_of(&white, "#record-result").await,
+        "White won — Black left"
+    );
     for client in [&white, &black] {
         let errors = client
             .execute("return window.__errors ?? []", vec![])

@@ -60,12 +60,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         // The web client: embedded pages and assets at `/`, using only the API above.
         .merge(gmo_web::router())
         .method_not_allowed_fallback(method_not_allowed)
-        .fallback(|| async {
-            ApiError::NotFound {
-                what: "route",
-                key: "this path".into(),
-            }
-        })
+        .fallback(no_route)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(to_completion))
         .layer(axum::middleware::from_fn_with_state(
@@ -91,6 +86,22 @@ async fn to_completion(request: Request, next: Next) -> Response {
         Err(failure) => {
             ApiError::internal(format!("the request's task failed: {failure}")).into_response()
         }
+    }
+}
+
+/// The longest part of an unknown path an answer repeats.
+const SHOWN_PATH: usize = 100;
+
+/// A path no route answers: 404 naming it (cut short when long).
+async fn no_route(uri: axum::http::Uri) -> ApiError {
+    let path = uri.path();
+    let mut shown: String = path.chars().take(SHOWN_PATH).collect();
+    if shown.len() < path.len() {
+        shown.push('…');
+    }
+    ApiError::NotFound {
+        what: "route",
+        key: shown,
     }
 }
 

@@ -134,7 +134,7 @@ enum Woke {
 /// A stream's presence lines: its ticks, and what it showed last.
 struct Presences {
     ticks: Interval,
-    shown: Option<ByColor<bool>>,
+    shown: Option<ByColor<Presence>>,
 }
 
 /// One viewer's stream.
@@ -284,7 +284,8 @@ impl Follow {
     }
 
     /// On a presence tick: a seat's stream shows its player there; the line says so when a
-    /// player came or went since the stream last said (and once at first).
+    /// player came or went, or its time away changed (the game started, say), since the stream
+    /// last said (and once at first).
     async fn look_at_presence(&mut self) {
         let games = &self.games;
         if let Viewer::Player(seat) = self.viewer {
@@ -299,14 +300,13 @@ impl Follow {
                 return;
             }
         };
-        let present = presence.map(|_, presence| presence.present);
         let Some(state) = &mut self.presence else {
             return;
         };
-        if state.shown == Some(present) {
+        if state.shown == Some(presence) {
             return;
         }
-        state.shown = Some(present);
+        state.shown = Some(presence);
         let line = presence_line(presence, games.claim_after());
         self.push(&line);
     }

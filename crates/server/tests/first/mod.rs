@@ -12,7 +12,27 @@ use serde_json::{Value, json};
 both!(
     a_move_that_takes_ones_own_king_or_opens_a_line_to_it_says_so,
     standard_pieces_are_named_for_every_viewer,
+    an_unknown_route_is_named_in_its_404,
 );
+
+/// A path no route answers is named in the error (it said `no route "this path"`), cut short
+/// when long.
+async fn an_unknown_route_is_named_in_its_404(server: Server) {
+    let missing = server.get("/api/nosuch/thing", None).await;
+    assert_eq!(missing.status, 404, "{}", missing.text);
+    assert_eq!(missing.body["error"]["what"], "route");
+    let message = missing.body["error"]["message"]
+        .as_str()
+        .expect("a message");
+    assert_eq!(message, r#"no route "/api/nosuch/thing""#);
+    let long = format!("/api/{}", "x".repeat(5_000));
+    let missing = server.get(&long, None).await;
+    assert_eq!(missing.status, 404);
+    let message = missing.body["error"]["message"]
+        .as_str()
+        .expect("a message");
+    assert!(message.len() < 200 && message.ends_with("…\""), "{message}");
+}
 
 /// After 1.d3, Black's queen on e8 may take its own king on d8 (standard pieces may take their
 /// own): the move view says that it loses the king; its other moves do not.

@@ -115,6 +115,9 @@ async fn presence_lines_come_only_when_asked(server: Server) {
         .await;
     let seen = presence_until(&mut watcher, |seats| seats["white"]["present"] == true).await;
     assert_eq!(seen["seats"]["black"]["present"], false);
+    // Black was never seen: away since the start, and claimable against from then on.
+    assert!(seen["seats"]["black"]["away_since"].is_string(), "{seen}");
+    assert!(seen["seats"]["black"]["claimable_at"].is_string(), "{seen}");
     // The default stream stays as it was: no presence lines.
     let mut plain = server.stream(&id, None).await;
     plain.next().await.expect("the first line");
