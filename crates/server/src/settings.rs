@@ -48,6 +48,9 @@ pub struct Settings {
         value_delimiter = ','
     )]
     pub trusted_proxies: Vec<IpAddr>,
+    /// The server sits behind a TLS proxy: the session cookie is marked `Secure`.
+    #[arg(long, env = "GMO_BEHIND_TLS")]
+    pub behind_tls: bool,
     /// The game service's settings.
     #[command(flatten)]
     pub play: gmo_play::Settings,

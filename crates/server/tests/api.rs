@@ -9,6 +9,7 @@ mod edge;
 mod first;
 mod lichess;
 mod lobby;
+mod ratings;
 mod workbench;
 
 use common::Server;
