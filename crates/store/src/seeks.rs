@@ -15,7 +15,9 @@
 use crate::backend::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
-use gmo_types::{AccountId, ByColor, Color, ColorWish, GameId, Millis, SeekId, Timestamp};
+use gmo_types::{
+    AccountId, ByColor, Color, ColorWish, GameId, Millis, Rating, SeekId, Timestamp,
+};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
@@ -83,7 +85,7 @@ pub enum Opened {
 }
 
 /// A stored seek.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Seek {
     pub id: SeekId,
     pub token: [u8; 32],
@@ -97,6 +99,8 @@ pub struct Seek {
     pub account: Option<AccountId>,
     /// Its name (in the lobby's list only).
     pub username: Option<String>,
+    /// Its rating now (in the lobby's list only).
+    pub rating: Option<Rating>,
 }
 
 /// Where a seek stands.
@@ -139,9 +143,15 @@ struct SeekRow {
     seat: Option<String>,
     account_id: Option<String>,
     rated: bool,
-    /// Only the lobby's list reads it.
+    /// Only the lobby's list reads these three.
     #[sqlx(default)]
     username: Option<String>,
+    #[sqlx(default)]
+    rating: Option<f64>,
+    #[sqlx(default)]
+    deviation: Option<f64>,
+    #[sqlx(default)]
+    volatility: Option<f64>,
 }
 
 const COLUMNS: &str = "s.id, s.token, s.seat_token, s.width, s.height, s.clock_initial_ms, \
@@ -199,7 +209,7 @@ fn oldest_match(dialect: Dialect) -> String {
 
 fn list_sql(limit: u32) -> String {
     format!(
-        "SELECT {COLUMNS}, a.username FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
+        "SELECT {COLUMNS}, a.username, a.rating, a.deviation, a.volatility FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
          LEFT JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id IS NULL AND p.seen_ms >= $1 \
          ORDER BY s.created_ms DESC, s.id LIMIT {limit}"
@@ -565,6 +575,14 @@ impl SeekRow {
             paired,
             account: self.account_id.as_deref().map(str::parse).transpose()?,
             username: self.username,
+            rating: match (self.rating, self.deviation, self.volatility) {
+                (Some(value), Some(deviation), Some(volatility)) => Some(Rating {
+                    value,
+                    deviation,
+                    volatility,
+                }),
+                _ => None,
+            },
             id: SeekId::parse(&self.id)?,
         })
     }

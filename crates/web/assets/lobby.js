@@ -10,6 +10,7 @@ import { h } from './dom.js';
 import * as api from './api.js';
 import { ndjson } from './stream.js';
 import { signedIn } from './account.js';
+import { ratingText } from './players.js';
 
 const QUICK = [[1, 0], [3, 2], [5, 0], [10, 0]];
 const LIST_EVERY = 2000;
@@ -158,18 +159,19 @@ export function lobbyPanel() {
       : [h('li', { class: 'hint' }, 'No open seeks: press a clock above and wait for someone.')]));
   }
 
-  // One open seek: its clock, board, colour, rated or casual, who opened it (when signed in) and
-  // its age; a click takes it (a rated one only when signed in).
+  // One open seek: its clock, board, colour, rated or casual, who opened it (when signed in, with
+  // their rating) and its age; a click takes it (a rated one only when signed in).
   function seekRow(s) {
     const clock = label(s.clock.initial_ms, s.clock.increment_ms);
     const gets = s.color === 'random' ? 'a random colour' : (s.color === 'white' ? 'black' : 'white');
     const blocked = s.rated && !account;
-    const who = s.username ? ` · ${s.username}` : '';
+    const rating = s.rating == null ? '' : ` ${ratingText(s.rating, s.provisional)}`;
+    const who = s.username ? ` · ${s.username}${rating}` : '';
     return h('li', { class: 'seek-row' },
       h('button', {
         type: 'button', class: 'seek-accept', 'data-seek': s.id, 'data-rated': String(!!s.rated), onclick: () => accept(s.id),
         disabled: blocked, title: blocked ? TEXT.ratedNeedsAccount : null,
-        'aria-label': `Play ${clock} on ${s.width}×${s.height}${s.rated ? ', rated' : ''}${s.username ? ` against ${s.username}` : ''}, you get ${gets}${blocked ? ` (${TEXT.ratedNeedsAccount})` : ''}`,
+        'aria-label': `Play ${clock} on ${s.width}×${s.height}${s.rated ? ', rated' : ''}${s.username ? ` against ${s.username}${rating}` : ''}, you get ${gets}${blocked ? ` (${TEXT.ratedNeedsAccount})` : ''}`,
       }, `${clock} · ${s.width}×${s.height} · ${s.color} · `,
       h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? 'rated' : 'casual'),
       `${who} · ${Math.round(s.age_ms / 1000)} s`));

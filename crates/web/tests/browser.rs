@@ -3720,7 +3720,7 @@ async fn rated_game(driver: &mut Driver, base: String) {
     .await;
     let listed = listed.as_str().unwrap_or_default();
     assert!(
-        listed.starts_with("5+0") && listed.contains("rated") && listed.contains("alice"),
+        listed.starts_with("5+0") && listed.contains("rated") && listed.contains("alice 1500?"),
         "{listed}"
     );
     shoot(&second, "rated-seek-listed.png").await;

@@ -88,6 +88,10 @@ pub struct SeekView {
     /// The seeker's account, if signed in.
     #[schema(value_type = Option<crate::schema::UsernameText>)]
     pub username: Option<String>,
+    /// The seeker's rating now, rounded (`null` for an anonymous seeker).
+    pub rating: Option<i64>,
+    /// Whether that rating is provisional (shown with `?`); `false` for an anonymous seeker.
+    pub provisional: bool,
     /// How long it has been open, in ms.
     #[schema(value_type = i64)]
     pub age_ms: Millis,
@@ -108,7 +112,8 @@ pub struct AcceptAnswer {
 #[utoipa::path(post, path = "/api/seeks", tag = "lobby", operation_id = "create_seek",
     request_body = NewSeekRequest,
     responses((status = 201, description = "the new seek", body = NewSeekAnswer),
-              (status = 400, response = BadRequest), (status = 409, response = Conflict),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 409, response = Conflict),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
               (status = 429, response = TooManyRequests), (status = 503, response = Unavailable)))]
 pub async fn create(
@@ -154,6 +159,8 @@ fn view(seek: Seek, now: Timestamp) -> SeekView {
         color: seek.wish,
         rated: seek.pool.rated,
         username: seek.username,
+        rating: seek.rating.map(|rating| rating.shown()),
+        provisional: seek.rating.is_some_and(|rating| rating.provisional()),
         age_ms: now.since(seek.created_at).at_least_zero(),
         id: seek.id.to_string(),
     }
@@ -179,7 +186,8 @@ pub async fn withdraw(
 #[utoipa::path(post, path = "/api/seeks/{id}/accept", tag = "lobby", operation_id = "accept_seek",
     params(("id" = Id, Path, description = "the seek's id")),
     responses((status = 200, description = "the game made", body = AcceptAnswer),
-              (status = 400, response = BadRequest), (status = 404, response = NotFound),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
               (status = 409, response = Conflict), (status = 429, response = TooManyRequests)))]
 pub async fn accept(
     _limit: CreationLimit,

@@ -291,15 +291,27 @@ async fn rated_seeks_need_an_account_an_8x8_board_and_another_account(server: Se
         .post("/api/seeks", Some(&play), rated_seek(60_000))
         .await;
     assert_eq!(scripted.status, 201, "{}", scripted.text);
-    assert_eq!(
-        server
-            .get("/api/seeks", None)
-            .await
-            .body
-            .as_array()
-            .map(Vec::len),
-        Some(2)
-    );
+    let listed = server.get("/api/seeks", None).await.body;
+    assert_eq!(listed.as_array().map(Vec::len), Some(2), "{listed}");
+    for seek in listed.as_array().into_iter().flatten() {
+        assert_eq!(seek["rated"], true, "{seek}");
+        assert_eq!(seek["username"], "ada", "{seek}");
+        assert_eq!(seek["rating"], 1500, "the seeker's rating: {seek}");
+        assert_eq!(seek["provisional"], true, "{seek}");
+    }
+    let casual = server
+        .post("/api/seeks", None, json!({"clock": {"initial_ms": 300_000}}))
+        .await;
+    assert_eq!(casual.status, 201, "{}", casual.text);
+    let listed = server.get("/api/seeks", None).await.body;
+    let anonymous = listed
+        .as_array()
+        .and_then(|seeks| seeks.iter().find(|seek| seek["id"] == casual.body["id"]))
+        .expect("the anonymous seek listed");
+    assert_eq!(anonymous["username"], Value::Null, "{anonymous}");
+    assert_eq!(anonymous["rating"], Value::Null, "{anonymous}");
+    assert_eq!(anonymous["provisional"], false, "{anonymous}");
+    assert_eq!(anonymous["rated"], false, "{anonymous}");
 }
 
 async fn an_invite_opened_signed_in_links_the_seat(server: Server) {
