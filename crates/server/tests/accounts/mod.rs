@@ -261,6 +261,10 @@ async fn usernames_are_checked_and_unique_without_regard_to_case(server: Server)
     for variant in ["ada", "ADA", "aDa"] {
         let taken = try_sign_up(&server, variant, "another password").await;
         assert_error(&taken.answer, 409, "username_taken");
+        assert_eq!(
+            taken.answer.body["error"]["message"],
+            format!("the username \"{variant}\" is taken (without regard to case); choose another")
+        );
         assert!(taken.headers.get("set-cookie").is_none());
     }
     // The name keeps the case it was given; signing in takes any case.
