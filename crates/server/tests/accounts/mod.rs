@@ -1094,6 +1094,56 @@ mod behind_a_proxy {
     }
 }
 
+/// With a budget of 3 creations a minute per address.
+mod creation_budget {
+    use super::*;
+
+    both_with!(
+        super::three_a_minute;
+        sign_ups_and_personal_tokens_spend_the_creation_budget,
+    );
+
+    fn three_a_minute(settings: &mut gmo_server::Settings) {
+        settings.rate_limit = 3;
+    }
+
+    async fn sign_ups_and_personal_tokens_spend_the_creation_budget(server: Server) {
+        // A bucket of 3 that refills one every 20 s.
+        let cookie = sign_up(&server, "ada").await;
+        new_token(&server, &cookie, json!(["play"])).await;
+        // A refused sign-up spends one too: the budget is taken first.
+        let refused = try_sign_up(&server, "ab", PASSWORD).await.answer;
+        assert_error(&refused, 422, "invalid_field");
+        let spent = try_sign_up(&server, "bob", PASSWORD).await;
+        assert_error(&spent.answer, 429, "rate_limited");
+        let seconds: u64 = spent.headers["retry-after"]
+            .to_str()
+            .expect("ascii")
+            .parse()
+            .expect("seconds");
+        assert!((1..=20).contains(&seconds), "{seconds}");
+        assert!(spent.headers.get("set-cookie").is_none());
+        assert_error(&server.get("/api/users/bob", None).await, 404, "not_found");
+        let body = json!({"description": "one more", "scopes": ["play"]});
+        let token = with_cookie(
+            &server,
+            Method::POST,
+            "/api/account/tokens",
+            &cookie,
+            Some(body),
+        )
+        .await;
+        assert_error(&token.answer, 429, "rate_limited");
+        let listed = token_list(&server, &cookie).await.body;
+        assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+        // Sign-ins and reads spend nothing: they go through with the budget empty.
+        for _ in 0..3 {
+            sign_in(&server, "ada", PASSWORD).await;
+        }
+        assert_eq!(account(&server, &cookie).await.status, 200);
+    }
+}
+
 /// A sign-out through one process is refused at once by another on the same database.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_sign_out_reaches_every_process() {
