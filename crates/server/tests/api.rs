@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod common;
+mod accounts;
 mod contract;
 mod durable;
 mod edge;

@@ -95,12 +95,15 @@ pub struct Game<S> {
 pub type Joined = ByColor<bool>;
 
 /// What one indexed read tells of a stored game: its version, who has joined, whose account
-/// each seat is, and whether its rating changes are written (none of which changes the version).
+/// each seat is, whether each seat's account has been deleted, and whether its rating changes
+/// are written (none of which changes the version).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Head {
     pub version: i64,
     pub joined: Joined,
     pub accounts: ByColor<Option<AccountId>>,
+    /// Whether the seat's account was deleted (false without an account).
+    pub deleted: ByColor<bool>,
     pub rating_diffs: bool,
 }
 
@@ -209,8 +212,11 @@ pub(crate) const RECORD_SINCE: &str =
     "SELECT ply FROM plies WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
 const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
-const HEAD: &str = "SELECT version, white_joined, black_joined, white_account, black_account, \
-     white_rating_diff IS NOT NULL FROM games WHERE id = $1";
+const HEAD: &str = "SELECT g.version, g.white_joined, g.black_joined, g.white_account, \
+     g.black_account, g.white_rating_diff IS NOT NULL, \
+     EXISTS (SELECT 1 FROM accounts a WHERE a.id = g.white_account AND a.deleted_ms IS NOT NULL), \
+     EXISTS (SELECT 1 FROM accounts a WHERE a.id = g.black_account AND a.deleted_ms IS NOT NULL) \
+     FROM games g WHERE g.id = $1";
 const JOIN_WHITE: &str =
     "UPDATE games SET white_joined = TRUE WHERE id = $1 AND white_joined = FALSE";
 const JOIN_BLACK: &str =
@@ -365,17 +371,35 @@ impl Store {
     /// A game's version and who has joined it: the same one indexed read as
     /// [`Store::game_version`].
     pub async fn game_head(&self, id: &GameId) -> Result<Head, StoreError> {
-        type HeadRow = (i64, bool, bool, Option<String>, Option<String>, bool);
+        type HeadRow = (
+            i64,
+            bool,
+            bool,
+            Option<String>,
+            Option<String>,
+            bool,
+            bool,
+            bool,
+        );
         let row: Option<HeadRow> = reading!(self, pool => {
             sqlx::query_as(HEAD).bind(id.as_str()).fetch_optional(pool).await
         })?;
-        let (version, white, black, white_account, black_account, rating_diffs) =
-            row.ok_or_else(|| not_found(id))?;
+        let (
+            version,
+            white,
+            black,
+            white_account,
+            black_account,
+            rating_diffs,
+            white_deleted,
+            black_deleted,
+        ) = row.ok_or_else(|| not_found(id))?;
         let account = |id: Option<String>| id.as_deref().map(str::parse).transpose();
         Ok(Head {
             version,
             joined: ByColor::new(white, black),
             accounts: ByColor::new(account(white_account)?, account(black_account)?),
+            deleted: ByColor::new(white_deleted, black_deleted),
             rating_diffs,
         })
     }

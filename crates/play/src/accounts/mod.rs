@@ -317,7 +317,10 @@ fn needs_session(caller: &Caller) -> PlayResult<&[u8; 32]> {
 fn taken(username: &Username) -> PlayError {
     PlayError::refused(
         PlayCode::UsernameTaken,
-        format!("the username {username:?} is taken (without regard to case); choose another"),
+        format!(
+            "the username {:?} is taken (without regard to case); choose another",
+            username.as_str()
+        ),
     )
 }
 

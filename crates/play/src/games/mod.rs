@@ -394,17 +394,25 @@ fn seen(id: &GameId, stored: Stored, viewer: Viewer) -> Seen {
     }
 }
 
-/// Whether the head read says more of the players than the cached game knows.
+/// Whether the head read says more of the players than the cached game knows (a seat linked,
+/// an account deleted, the rating changes written).
 fn players_moved_on(stored: &Stored, head: &Head) -> bool {
     let account = |player: &Option<Player>| player.as_ref().map(|player| player.account.clone());
     let cached = ByColor::new(
         account(&stored.players.white),
         account(&stored.players.black),
     );
+    let deleted = |player: &Option<Player>| player.as_ref().is_some_and(|player| player.deleted);
+    let cached_deleted = ByColor::new(
+        deleted(&stored.players.white),
+        deleted(&stored.players.black),
+    );
     let diffs = stored
         .players
         .white
         .as_ref()
         .and_then(|player| player.rating_diff);
-    cached != head.accounts || (head.rating_diffs && diffs.is_none())
+    cached != head.accounts
+        || cached_deleted != head.deleted
+        || (head.rating_diffs && diffs.is_none())
 }

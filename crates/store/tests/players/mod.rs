@@ -119,6 +119,7 @@ async fn a_seat_is_linked_once_to_one_account(db: Db) {
     );
     let head = store.game_head(&id).await.expect("a head");
     assert_eq!(head.accounts, ByColor::new(Some(ada.clone()), None));
+    assert_eq!(head.deleted, ByColor::new(false, false));
     assert_eq!(head.version, 0, "no change of the game");
     let players = store.players(&id).await.expect("players");
     let white = players.white.expect("White is Ada's");
@@ -130,6 +131,13 @@ async fn a_seat_is_linked_once_to_one_account(db: Db) {
         .expect("deleted");
     let players = store.players(&id).await.expect("players");
     assert!(players.white.expect("still linked").deleted);
+    let head = store.game_head(&id).await.expect("a head");
+    assert_eq!(
+        head.deleted,
+        ByColor::new(true, false),
+        "the head read tells a cached game"
+    );
+    assert_eq!(head.version, 0, "no change of the game");
     // A bot's seat and a finished game take no account.
     let with_bot = store
         .create_game(&NewGame {
