@@ -19,7 +19,10 @@ const MAX_SESSION: usize = 64;
 
 /// The signed-in caller, if the request is signed in. A personal token that is no live token is
 /// refused (401); a session cookie that is no live session reads as not signed in (it may have
-/// expired or been signed out, and the page should still load).
+/// expired or been signed out, and the page should still load). A request with both a personal
+/// token and the session cookie is refused (401): a browser never sends a personal token and a
+/// script has no cookie, so two credentials are a confused client, and answering for one of
+/// them would let a bad one pass unnoticed.
 #[derive(Debug, Clone)]
 pub struct MaybeSigned(pub Option<Caller>);
 
@@ -33,6 +36,11 @@ impl FromRequestParts<AppState> for MaybeSigned {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let accounts = &state.play.accounts;
         if let Some(token) = personal_token(&parts.headers) {
+            if has_session_cookie(&parts.headers) {
+                return Err(ApiError::unauthorized(
+                    "both a personal token and the session cookie: send one of them",
+                ));
+            }
             return match accounts.by_token(token).await? {
                 Some(caller) => Ok(MaybeSigned(Some(caller))),
                 None => Err(ApiError::unauthorized(
@@ -97,9 +105,17 @@ pub fn session_id(headers: &HeaderMap) -> Option<String> {
         .filter(|value| !value.is_empty() && value.len() <= MAX_SESSION)
 }
 
-/// Whether the request carries the session cookie at all (live or not).
+/// Whether the request carries a session cookie at all: live or not, well-formed or not (an
+/// empty, overlong or garbled `gmo_session` is still a credential the client meant to send).
 pub fn has_session_cookie(headers: &HeaderMap) -> bool {
-    session_id(headers).is_some()
+    let name = SESSION_COOKIE.as_bytes();
+    headers.get_all(COOKIE).iter().any(|value| {
+        value.as_bytes().split(|byte| *byte == b';').any(|pair| {
+            let pair = pair.trim_ascii_start();
+            pair.strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.trim_ascii_start().starts_with(b"="))
+        })
+    })
 }
 
 /// `Set-Cookie` for a session just opened.
@@ -154,6 +170,23 @@ mod tests {
         let long = format!("gmo_session={}", "x".repeat(65));
         assert_eq!(session_id(&headers(&[("cookie", &long)])), None);
         assert_eq!(session_id(&headers(&[("cookie", "gmo_session=")])), None);
+    }
+
+    #[test]
+    fn any_session_cookie_counts_as_sent_even_a_garbled_one() {
+        for sent in [
+            "gmo_session=abc",
+            "a=1; gmo_session=",
+            "gmo_session",
+            &format!("gmo_session={}", "x".repeat(65)),
+            "b=2;gmo_session = %%",
+        ] {
+            assert!(has_session_cookie(&headers(&[("cookie", sent)])), "{sent}");
+        }
+        for sent in ["gmo_sessions=abc", "a=gmo_session", "b=2"] {
+            assert!(!has_session_cookie(&headers(&[("cookie", sent)])), "{sent}");
+        }
+        assert!(!has_session_cookie(&headers(&[])));
     }
 
     #[test]

@@ -15,9 +15,7 @@
 use crate::backend::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
-use gmo_types::{
-    AccountId, ByColor, Color, ColorWish, GameId, Millis, Rating, SeekId, Timestamp,
-};
+use gmo_types::{AccountId, ByColor, Color, ColorWish, GameId, Millis, Rating, SeekId, Timestamp};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).

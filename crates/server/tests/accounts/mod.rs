@@ -467,6 +467,24 @@ async fn the_account_shows_itself_to_its_session_and_its_tokens(server: Server) 
         .get("/api/account", Some("gmo_0123456789abcdef0123456789abcdef"))
         .await;
     assert_error(&forged, 401, "unauthorized");
+    // Two credentials at once are refused, whether the cookie is live or not.
+    for sent_cookie in [
+        cookie.as_str(),
+        "gmo_session=00000000000000000000000000000000",
+    ] {
+        let ask = Ask {
+            cookie: Some(sent_cookie),
+            bearer: Some(&token),
+            ..Ask::default()
+        };
+        let both = send(&server, Method::GET, "/api/account", ask).await;
+        assert_error(&both.answer, 401, "unauthorized");
+        assert!(
+            both.answer.text.contains("send one"),
+            "{}",
+            both.answer.text
+        );
+    }
     // A seat token is no personal token.
     let (_, white, _, _) = crate::new_game(&server, json!({})).await;
     assert_error(

@@ -300,7 +300,11 @@ async fn rated_seeks_need_an_account_an_8x8_board_and_another_account(server: Se
         assert_eq!(seek["provisional"], true, "{seek}");
     }
     let casual = server
-        .post("/api/seeks", None, json!({"clock": {"initial_ms": 300_000}}))
+        .post(
+            "/api/seeks",
+            None,
+            json!({"clock": {"initial_ms": 300_000}}),
+        )
         .await;
     assert_eq!(casual.status, 201, "{}", casual.text);
     let listed = server.get("/api/seeks", None).await.body;
