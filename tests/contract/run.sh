@@ -43,9 +43,11 @@ echo "== gmo serve on ${database%%:*}"
 # otherwise refuse the set-up of step 3 after the thousands of requests of step 2. Both limits
 # have their own tests (crates/server/tests: edge::limits, lobby). A genome's value stream stays
 # open until its evaluation ends: 2 games an evaluation (instead of 200) end it within the
-# client's read timeout; the full evaluation has its own tests (workbench::value).
+# client's read timeout; the full evaluation has its own tests (workbench::value). Password
+# hashing may take a whole core (the default budget of 5 % would make thousands of generated
+# sign-ins wait past the 5 s timeout; the budget has its own test).
 "$gmo" serve --bind 127.0.0.1:0 --database-url "$database" --rate-limit 0 \
-  --max-seeks-per-client 100000 --value-games 2 >"$work/serve.log" 2>&1 &
+  --max-seeks-per-client 100000 --value-games 2 --password-hash-share 100 >"$work/serve.log" 2>&1 &
 server=$!
 base=""
 for _ in $(seq 1 100); do

@@ -81,7 +81,11 @@ impl Service {
         });
         let library = Library::new(store.clone());
         let service = Service {
-            accounts: Accounts::new(store.clone(), settings.password_hashes as usize),
+            accounts: Accounts::new(
+                store.clone(),
+                settings.password_hashes as usize,
+                f64::from(settings.password_hash_share) / 100.0,
+            ),
             users: Users::new(store.clone(), games.clone()),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),

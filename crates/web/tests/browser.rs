@@ -92,6 +92,8 @@ impl Site {
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
+        // Tests sign up and in several times in a row; the hashing budget has its own test.
+        settings.play.password_hash_share = 100;
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
         tune(&mut settings);

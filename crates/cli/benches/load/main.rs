@@ -206,6 +206,9 @@ async fn run(base: &str, options: &Options) -> Run {
         let one = loop_.await.expect("a sign-in loop");
         sign_ins.done += one.done;
         sign_ins.refused += one.refused;
+        for (status, count) in one.statuses {
+            *sign_ins.statuses.entry(status).or_default() += count;
+        }
         sign_ins.latencies_us.extend(one.latencies_us);
     }
     Run {
@@ -262,12 +265,13 @@ fn report(label: &str, options: &Options, run: &Run, cpu: Option<&Cpu>, load_bef
         latencies.sort_unstable();
         let latencies = Latencies(latencies);
         println!(
-            "{label}: {} sign-in loops beside the games: {} sign-ins = {:.1}/s, {} refused; \
-             latency p50 {:.1} ms, p99 {:.1} ms",
+            "{label}: {} sign-in loops beside the games: {} sign-ins = {:.1}/s, {} refused \
+             (by status, 0 for no answer: {:?}); latency p50 {:.1} ms, p99 {:.1} ms",
             options.sign_ins,
             run.sign_ins.done,
             run.sign_ins.done as f64 / seconds,
             run.sign_ins.refused,
+            run.sign_ins.statuses,
             latencies.at(0.5),
             latencies.at(0.99),
         );

@@ -14,6 +14,8 @@ pub struct SignIns {
     pub done: u64,
     /// Any other answer, or no answer.
     pub refused: u64,
+    /// The refusals by status (0: no answer).
+    pub statuses: std::collections::BTreeMap<u16, u64>,
     pub latencies_us: Vec<u64>,
 }
 
@@ -56,7 +58,11 @@ pub async fn sign_in_until(client: Client, name: String, stop: Stop) -> SignIns 
                 let took = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
                 tally.latencies_us.push(took);
             }
-            _ => tally.refused += 1,
+            other => {
+                tally.refused += 1;
+                let status = other.map_or(0, |answer| answer.status().as_u16());
+                *tally.statuses.entry(status).or_default() += 1;
+            }
         }
     }
     tally

@@ -55,11 +55,12 @@ pub struct Accounts {
 }
 
 impl Accounts {
-    /// `hashes`: how many passwords may be hashed at once.
-    pub fn new(store: Store, hashes: usize) -> Accounts {
+    /// `hashes`: how many passwords may be hashed at once; `share`: how much of one core hashing
+    /// may take over time (0.01 to 1).
+    pub fn new(store: Store, hashes: usize, share: f64) -> Accounts {
         Accounts {
             store,
-            hasher: Hasher::new(hashes),
+            hasher: Hasher::new(hashes, share),
         }
     }
 
