@@ -7,6 +7,7 @@ use crate::extract::{ApiJson, ApiPath};
 use crate::limits::{ClientAddress, CreationLimit};
 use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
+    Unavailable,
 };
 use crate::schema::{Id, PasswordText, UsernameText};
 use crate::signed::{Signed, cleared_cookie, session_cookie, session_id};
@@ -150,7 +151,8 @@ fn signed_in(state: &AppState, status: StatusCode, opened: Opened) -> Response {
 (HttpOnly, SameSite=Lax, Path=/)", body = SignedInView),
               (status = 400, response = BadRequest), (status = 409, response = Conflict),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
-              (status = 429, response = TooManyRequests)))]
+              (status = 429, response = TooManyRequests),
+              (status = 503, response = Unavailable)))]
 pub async fn sign_up(
     _: CreationLimit,
     State(state): State<AppState>,
@@ -172,7 +174,8 @@ pub async fn sign_up(
     responses((status = 200, description = "signed in: a new `gmo_session` cookie", body = SignedInView),
               (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
-              (status = 429, response = TooManyRequests)))]
+              (status = 429, response = TooManyRequests),
+              (status = 503, response = Unavailable)))]
 pub async fn sign_in(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -224,7 +227,8 @@ pub async fn show(
     responses((status = 200, description = "changed; a new `gmo_session` cookie", body = SignedInView),
               (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
               (status = 403, response = Forbidden), (status = 413, response = TooLarge),
-              (status = 422, response = Invalid), (status = 429, response = TooManyRequests)))]
+              (status = 422, response = Invalid), (status = 429, response = TooManyRequests),
+              (status = 503, response = Unavailable)))]
 pub async fn change_password(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -246,7 +250,8 @@ pub async fn change_password(
     responses((status = 204, description = "deleted (the cookie is cleared)"),
               (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
               (status = 403, response = Forbidden), (status = 413, response = TooLarge),
-              (status = 422, response = Invalid), (status = 429, response = TooManyRequests)))]
+              (status = 422, response = Invalid), (status = 429, response = TooManyRequests),
+              (status = 503, response = Unavailable)))]
 pub async fn remove(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
