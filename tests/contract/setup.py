@@ -8,7 +8,9 @@ it as shell assignments (`GAME=…`):
   seat's stream of a finished game without its rematch would wait for one);
 - LAB, LAB_TOKEN: a lab with the default preset on both sides;
 - SEEK, SEEK_TOKEN: a seek paired already (its stream says `paired` and closes; withdrawing or
-  accepting it is 409).
+  accepting it is 409);
+- USER, USER_TOKEN: an account and a personal token of it (scopes play and events), so that the
+  account and users routes answer for someone (the token routes still need the session: 401).
 
 Usage: python3 setup.py http://127.0.0.1:PORT
 """
@@ -27,6 +29,28 @@ def call(base, method, path, body=None, token=None):
         request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
+
+
+def account(base):
+    """Signs up `contract_user`, makes a personal token with the session → (name, token)."""
+    name, password = "contract_user", "contract password"
+    request = urllib.request.Request(
+        base + "/api/account",
+        data=json.dumps({"username": name, "password": password}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        cookie = response.headers["Set-Cookie"].split(";", 1)[0]
+    request = urllib.request.Request(
+        base + "/api/account/tokens",
+        data=json.dumps({"description": "contract", "scopes": ["play", "events"]}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Cookie": cookie},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        token = json.load(response)["token"]
+    return name, token
 
 
 def people_game(base):
@@ -65,6 +89,7 @@ def main():
         "SEEK": seek["id"],
         "SEEK_TOKEN": seek["token"],
     }
+    values["USER"], values["USER_TOKEN"] = account(base)
     for name, value in values.items():
         print(f"{name}={value}")
 

@@ -33,10 +33,26 @@ pub enum PlayCode {
     TooManyStreams,
     /// The victory cannot be claimed: the opponent is there, or has not been away long enough.
     OpponentPresent,
+    /// Another account has this username (without regard to case).
+    UsernameTaken,
+    /// An unknown username or a wrong password (the same answer for both).
+    BadCredentials,
+    /// The route needs a signed-in account (a session or a personal token).
+    SignInNeeded,
+    /// A personal token's scopes: none, or one the service does not know.
+    BadScopes,
+    /// A personal token's description: empty, too long, or with control characters.
+    BadDescription,
+    /// The account holds as many personal tokens as it may.
+    TokenLimit,
+    /// A rated seek asks for a board other than 8 × 8.
+    RatedBoard,
+    /// A rated seek cannot be accepted by its own seeker's account.
+    OwnSeek,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 11] = [
+    pub const ALL: [PlayCode; 19] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -48,6 +64,14 @@ impl PlayCode {
         PlayCode::SeekPaired,
         PlayCode::TooManyStreams,
         PlayCode::OpponentPresent,
+        PlayCode::UsernameTaken,
+        PlayCode::BadCredentials,
+        PlayCode::SignInNeeded,
+        PlayCode::BadScopes,
+        PlayCode::BadDescription,
+        PlayCode::TokenLimit,
+        PlayCode::RatedBoard,
+        PlayCode::OwnSeek,
     ];
 
     /// The code as the wire spells it.
@@ -64,6 +88,14 @@ impl PlayCode {
             PlayCode::SeekPaired => "seek_paired",
             PlayCode::TooManyStreams => "too_many_streams",
             PlayCode::OpponentPresent => "opponent_present",
+            PlayCode::UsernameTaken => "username_taken",
+            PlayCode::BadCredentials => "bad_credentials",
+            PlayCode::SignInNeeded => "sign_in_needed",
+            PlayCode::BadScopes => "bad_scopes",
+            PlayCode::BadDescription => "bad_description",
+            PlayCode::TokenLimit => "token_limit",
+            PlayCode::RatedBoard => "rated_board",
+            PlayCode::OwnSeek => "own_seek",
         }
     }
 }
@@ -95,6 +127,12 @@ pub enum PlayError {
     /// A token this service never issued.
     #[error("unknown token")]
     UnknownToken,
+    /// Who the caller is could not be established (no account, wrong credentials).
+    #[error("{message}")]
+    Denied { code: PlayCode, message: String },
+    /// Too many failed attempts: try again in `retry_after` seconds.
+    #[error("{message}")]
+    Throttled { message: String, retry_after: u64 },
     /// A real token, issued for something else (`what`: "this game", "this lab", …).
     #[error("this token does not open {what}")]
     WrongToken { what: &'static str },
@@ -124,6 +162,17 @@ impl PlayError {
         PlayError::Refused {
             code,
             message: message.into(),
+        }
+    }
+
+    /// The refusal of a route that needs a signed-in account, to a caller without one.
+    pub fn sign_in_needed(what: &str) -> PlayError {
+        PlayError::Denied {
+            code: PlayCode::SignInNeeded,
+            message: format!(
+                "{what} needs a signed-in account: the session cookie or \
+                 `Authorization: Bearer gmo_…` (a personal token)"
+            ),
         }
     }
 

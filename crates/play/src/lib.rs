@@ -1,11 +1,12 @@
 //! The live GMO chess service over the engine and the store, knowing no HTTP: games changed and
 //! committed (`games`), flags that fall (`games::flag_falls`), the hub of streams and the relay
 //! between processes, bots, the lobby, rematches, value evaluations, labs, the library of
-//! designs, retention. A change says what happened ([`Happened`], decided in one place,
+//! designs, retention, and the rating update of a rated game (`ratings`). A change says what happened ([`Happened`], decided in one place,
 //! `progress`); whoever serves the service renders it.
 //!
 //! `Service::start` opens the store and starts the background workers; its parts are the API.
 
+pub mod accounts;
 mod bot_seats;
 mod bots;
 mod cache;
@@ -18,6 +19,7 @@ pub mod lobby;
 mod locks;
 mod metrics;
 mod progress;
+pub mod ratings;
 mod relay;
 mod rematch;
 mod retention;
@@ -27,6 +29,7 @@ mod settings;
 mod stored;
 mod time;
 mod timers;
+pub mod users;
 pub mod values;
 
 pub use bot_seats::BOT_GAME_MAX_CLOCK;

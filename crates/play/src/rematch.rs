@@ -99,6 +99,21 @@ impl Rematches {
             deadline: game.deadline(),
             bot_turn: None,
             creator_token: None,
+            // The same players, colours swapped; rated if the game was.
+            accounts: ByColor::new(
+                stored
+                    .players
+                    .black
+                    .as_ref()
+                    .map(|player| player.account.clone()),
+                stored
+                    .players
+                    .white
+                    .as_ref()
+                    .map(|player| player.account.clone()),
+            ),
+            rated: stored.rated,
+            created: now(),
         };
         let max = self.games.max_bot_games();
         let (id, created) = self

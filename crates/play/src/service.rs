@@ -2,6 +2,7 @@
 //! workers started and stopped (as lila's `Env` does). Whoever serves it (the HTTP edge, a test)
 //! holds a [`Service`] and calls its parts.
 
+use crate::accounts::Accounts;
 use crate::bots;
 use crate::error::PlayResult;
 use crate::games::{Absence, Games, Parts};
@@ -15,6 +16,7 @@ use crate::rematch::Rematches;
 use crate::retention;
 use crate::settings::Settings;
 use crate::timers::Timers;
+use crate::users::Users;
 use crate::values::Values;
 use gmo_store::{Store, StoreError};
 use gmo_types::Millis;
@@ -29,6 +31,8 @@ const BOT_WAKES: usize = 1_024;
 /// The game service. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Service {
+    pub accounts: Accounts,
+    pub users: Users,
     pub games: Games,
     pub lobby: Lobby,
     pub rematches: Rematches,
@@ -77,6 +81,12 @@ impl Service {
         });
         let library = Library::new(store.clone());
         let service = Service {
+            accounts: Accounts::new(
+                store.clone(),
+                settings.password_hashes as usize,
+                f64::from(settings.password_hash_share) / 100.0,
+            ),
+            users: Users::new(store.clone(), games.clone()),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),
             values: Values::new(store.clone(), settings.value_limits(), instance),
@@ -93,6 +103,12 @@ impl Service {
             tokio::spawn(service.lobby.clone().run(every)),
             tokio::spawn(service.values.clone().run(every)),
             tokio::spawn(retention::retain_forever(store, settings.retention())),
+            tokio::spawn(
+                service
+                    .accounts
+                    .clone()
+                    .sweep_forever(settings.retention_interval),
+            ),
             tokio::spawn(relay.run(hub, timers)),
         ];
         Ok(Running { service, workers })

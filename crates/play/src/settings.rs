@@ -45,6 +45,19 @@ pub struct Settings {
     /// creating one more is refused as unavailable. 0 refuses every game with a bot.
     #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = 32)]
     pub max_bot_games: u32,
+    /// The most passwords hashed at once by this process (Argon2id, 19 MiB and some 20–50 ms of
+    /// one core each), on threads of their own at the lowest CPU priority; more sign-ins wait
+    /// their turn, so a flood of them cannot stall play.
+    #[arg(long, env = "GMO_PASSWORD_HASHES", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub password_hashes: u32,
+    /// The most of one core that password hashing may take over time, in percent: hashing time
+    /// (CPU time) accrues at this rate, up to half a second saved, and a flood of sign-ins waits
+    /// for it. At 3 % and some 45 ms a hash, a flood is held to about two sign-ins in three
+    /// seconds, while some ten go through at once after a quiet spell.
+    #[arg(long, env = "GMO_PASSWORD_HASH_SHARE", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub password_hash_share: u32,
     /// The most genome value evaluations running at once in the whole deployment (counted in the
     /// database); each takes one core while it runs.
     #[arg(long, env = "GMO_MAX_VALUE_JOBS", default_value_t = 1)]

@@ -87,6 +87,9 @@ fn assemble(
         plies,
         deadline,
         joined,
+        players,
+        rated,
+        created_at,
     } = row;
     snapshot.events = earlier;
     let mut game =
@@ -107,5 +110,8 @@ fn assemble(
         plies,
         deadline,
         joined,
+        players,
+        rated,
+        created_at,
     })
 }

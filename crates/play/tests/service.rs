@@ -352,10 +352,11 @@ async fn two_seeks_are_paired_and_each_seeker_gets_its_seat(play: Service) {
         initial: Millis::from_ms(180_000),
         increment: Some(Millis::from_ms(2_000)),
         wish,
+        rated: false,
     };
     let lobby = &play.lobby;
     let (first, first_token) = lobby
-        .open("client-a", request(ColorWish::Black))
+        .open("client-a", request(ColorWish::Black), None)
         .await
         .expect("a seek");
     let follow = lobby
@@ -364,7 +365,7 @@ async fn two_seeks_are_paired_and_each_seeker_gets_its_seat(play: Service) {
         .expect("a follower");
     assert_eq!(lobby.list().await.expect("the lobby").len(), 1);
     let (_, second_token) = lobby
-        .open("client-b", request(ColorWish::Random))
+        .open("client-b", request(ColorWish::Random), None)
         .await
         .expect("a matching seek, paired at once");
     let Looked::Paired { game, seat, token } = follow.look(Woke::Bell).await.expect("a look")

@@ -22,10 +22,11 @@ pub enum ApiError {
     Invalid { code: ErrorCode, message: String },
     /// 422: DNA that is not a genome; the body points at the codon.
     Genome(GenomeError),
-    /// 401: no bearer token, or one this service never issued.
-    Unauthorized(String),
-    /// 403: a real token, for another seat, game or lab.
-    Forbidden(String),
+    /// 401: no bearer token, one this service never issued, no signed-in account, or wrong
+    /// credentials.
+    Unauthorized { code: ErrorCode, message: String },
+    /// 403: a real token, for another seat, game or lab; a change from another origin.
+    Forbidden { code: ErrorCode, message: String },
     /// 404: no such genome, preset, game or lab.
     NotFound { what: &'static str, key: String },
     /// 405: the path exists, the method does not (the `Allow` header lists those that do).
@@ -92,6 +93,22 @@ impl ApiError {
         }
     }
 
+    /// 401 `unauthorized`.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::Unauthorized {
+            code: ServiceCode::Unauthorized.into(),
+            message: message.into(),
+        }
+    }
+
+    /// 403 `forbidden`.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::Forbidden {
+            code: ServiceCode::Forbidden.into(),
+            message: message.into(),
+        }
+    }
+
     pub fn internal(cause: impl std::fmt::Display) -> ApiError {
         ApiError::Internal(cause.to_string())
     }
@@ -100,8 +117,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Invalid { .. } | ApiError::Genome(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
@@ -116,12 +133,11 @@ impl ApiError {
     pub fn body(&self) -> ErrorDetail {
         let (code, message) = match self {
             ApiError::BadRequest { code, message } => ((*code).into(), message.clone()),
-            ApiError::Invalid { code, message } | ApiError::Conflict { code, message } => {
-                (*code, message.clone())
-            }
+            ApiError::Invalid { code, message }
+            | ApiError::Conflict { code, message }
+            | ApiError::Unauthorized { code, message }
+            | ApiError::Forbidden { code, message } => (*code, message.clone()),
             ApiError::Genome(error) => (error.kind.into(), format!("invalid DNA: {error}")),
-            ApiError::Unauthorized(message) => (ServiceCode::Unauthorized.into(), message.clone()),
-            ApiError::Forbidden(message) => (ServiceCode::Forbidden.into(), message.clone()),
             ApiError::NotFound { what, key } => {
                 (ServiceCode::NotFound.into(), format!("no {what} {key:?}"))
             }
@@ -214,8 +230,19 @@ impl From<PlayError> for ApiError {
             PlayError::Genome(error) => ApiError::Genome(error),
             PlayError::Invalid { code, message } => ApiError::invalid(code, message),
             PlayError::Refused { code, message } => ApiError::conflict(code, message),
-            PlayError::UnknownToken => ApiError::Unauthorized("unknown token".into()),
-            error @ PlayError::WrongToken { .. } => ApiError::Forbidden(error.to_string()),
+            PlayError::UnknownToken => ApiError::unauthorized("unknown token"),
+            PlayError::Denied { code, message } => ApiError::Unauthorized {
+                code: code.into(),
+                message,
+            },
+            PlayError::Throttled {
+                message,
+                retry_after,
+            } => ApiError::TooManyRequests {
+                message,
+                retry_after,
+            },
+            error @ PlayError::WrongToken { .. } => ApiError::forbidden(error.to_string()),
             PlayError::NotFound { what, key } => ApiError::NotFound { what, key },
             PlayError::Full(message) => ApiError::Unavailable(message),
             PlayError::Store(error) => error.into(),

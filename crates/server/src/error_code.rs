@@ -39,6 +39,8 @@ pub enum ServiceCode {
     Unauthorized,
     /// 403: a token for another seat, game or lab.
     Forbidden,
+    /// 403: a change carrying the session cookie, sent from another origin.
+    CrossOrigin,
     /// 404: no such genome, preset, game, lab or route.
     NotFound,
     /// 405: the path does not answer this method (`Allow` lists those it does).

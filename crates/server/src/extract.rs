@@ -176,7 +176,7 @@ impl<S: Send + Sync> FromRequestParts<S> for MaybeBearer {
             .map(str::trim)
             .filter(|token| !token.is_empty())
             .ok_or_else(|| {
-                ApiError::Unauthorized("the Authorization header must be `Bearer <token>`".into())
+                ApiError::unauthorized("the Authorization header must be `Bearer <token>`")
             })?;
         Ok(MaybeBearer(Some(token.to_owned())))
     }
@@ -192,8 +192,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match MaybeBearer::from_request_parts(parts, state).await?.0 {
             Some(token) => Ok(Bearer(token)),
-            None => Err(ApiError::Unauthorized(
-                "this route needs `Authorization: Bearer <token>`".into(),
+            None => Err(ApiError::unauthorized(
+                "this route needs `Authorization: Bearer <token>`",
             )),
         }
     }

@@ -14,11 +14,13 @@ mod limits;
 mod lines;
 mod metrics;
 mod openapi;
+mod origin;
 mod record;
 mod responses;
 mod routes;
 mod schema;
 mod settings;
+mod signed;
 mod state;
 mod views;
 

@@ -1,6 +1,6 @@
 //! Who a client is, and per-client rate limits on the routes that create something (games, labs,
-//! genomes, presets, seeks, evaluations): a token bucket per client address, in a table of
-//! bounded size. Use [`CreationLimit`] as the first extractor of such a route.
+//! genomes, presets, seeks, evaluations, accounts, personal tokens): a token bucket per client
+//! address, in a table of bounded size. Use [`CreationLimit`] as the first extractor of such a route.
 
 use crate::error::ApiError;
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};

@@ -2,7 +2,7 @@
 //! the caller may see it, every later one says what happened. [`change_lines`] is the one place
 //! that turns what the game service says happened into lines.
 
-use crate::views::{GameView, game_view, rfc3339};
+use crate::views::{GameView, Who, game_view, rfc3339};
 use gmo_engine::{Color, Game, PlyView, Viewer};
 use gmo_play::{Happened, Presence, Update};
 use gmo_store::Joined;
@@ -165,8 +165,9 @@ pub fn change_lines(
     joined: Joined,
     viewer: Viewer,
     now: Timestamp,
+    who: &Who,
 ) -> Vec<StreamLine> {
-    let game = game_view(id, &update.game, joined, viewer, now);
+    let game = game_view(id, &update.game, joined, viewer, now, who);
     let line = |kind, ply: Option<&PlyView>| {
         StreamLine::Change(ChangeLine {
             kind,
@@ -209,12 +210,13 @@ pub fn joined_line(
     joined: Joined,
     viewer: Viewer,
     now: Timestamp,
+    who: &Who,
 ) -> StreamLine {
     StreamLine::Change(ChangeLine {
         kind: LineType::Joined,
         version,
         ply: None,
-        game: game_view(id, game, joined, viewer, now),
+        game: game_view(id, game, joined, viewer, now, who),
     })
 }
 

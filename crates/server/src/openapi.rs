@@ -8,15 +8,16 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    breed, diagram, draw, games, genomes, labs, ops, plies, positions, presets, rematch,
-    seek_stream, seeks, stream, values,
+    accounts, breed, diagram, draw, games, genomes, labs, ops, plies, positions, presets, rematch,
+    seek_stream, seeks, stream, users, values,
 };
+use crate::signed::SESSION_COOKIE;
 use axum::Router;
 use axum::routing::get;
 use std::collections::BTreeMap;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema};
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{Modify, OpenApi};
 
@@ -40,6 +41,10 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
         ops::health, ops::metrics, openapi,
+        accounts::sign_up, accounts::sign_in, accounts::sign_out, accounts::show,
+        accounts::change_password, accounts::remove, accounts::create_token, accounts::tokens,
+        accounts::revoke_token,
+        users::profile, users::games, users::history, users::leaderboard,
     ),
     components(
         schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
@@ -55,6 +60,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         (name = "games", description = "Games between two seats, on a server-kept clock."),
         (name = "lobby", description = "Open seeks, paired automatically or accepted from the \
 list."),
+        (name = "accounts", description = "Accounts, their sessions (the `gmo_session` cookie) \
+and personal tokens (`Authorization: Bearer gmo_…`)."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]
@@ -69,6 +76,10 @@ impl Modify for Bearer {
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(SESSION_COOKIE))),
         );
     }
 }

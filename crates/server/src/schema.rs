@@ -144,3 +144,28 @@ string_schema!(
     "PresenceFlag",
     string("^(true|false)$", "`true` or `false`.", "true")
 );
+
+string_schema!(
+    /// An account's name: 3 to 20 of A–Z, a–z, 0–9, `_` and `-`.
+    UsernameText,
+    "Username",
+    string(
+        "^[A-Za-z0-9_-]{3,20}$",
+        "A username: 3 to 20 of A-Z, a-z, 0-9, _ and -; it keeps its case and is unique without \
+         regard to it.",
+        "ada_lovelace"
+    )
+);
+
+string_schema!(
+    /// A password: 8 to 128 characters (not bytes), no NUL.
+    PasswordText,
+    "Password",
+    string(
+        "^[^\\u0000]*$",
+        "A password: 8 to 128 characters (characters, not bytes; all of them count), no NUL.",
+        "correct horse battery"
+    )
+    .min_length(Some(8))
+    .max_length(Some(128))
+);

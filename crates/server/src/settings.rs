@@ -36,8 +36,9 @@ pub struct Settings {
     #[arg(long, env = "GMO_MAX_CONNECTIONS", default_value_t = 768,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_connections: u32,
-    /// Creations (games, labs, genomes, presets, seeks, evaluations) a minute per client address,
-    /// beyond which a creation is answered 429 with Retry-After. 0 turns the limit off.
+    /// Creations (games, labs, genomes, presets, seeks, evaluations, accounts, personal tokens) a
+    /// minute per client address, beyond which a creation is answered 429 with Retry-After. 0
+    /// turns the limit off.
     #[arg(long, env = "GMO_RATE_LIMIT", default_value_t = 600)]
     pub rate_limit: u32,
     /// Reverse proxies (comma-separated addresses) whose X-Forwarded-For names the client; from
@@ -48,6 +49,9 @@ pub struct Settings {
         value_delimiter = ','
     )]
     pub trusted_proxies: Vec<IpAddr>,
+    /// The server sits behind a TLS proxy: the session cookie is marked `Secure`.
+    #[arg(long, env = "GMO_BEHIND_TLS")]
+    pub behind_tls: bool,
     /// The game service's settings.
     #[command(flatten)]
     pub play: gmo_play::Settings,

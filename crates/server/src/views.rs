@@ -6,7 +6,7 @@ use gmo_engine::{
     Seat, Square, Viewer,
 };
 use gmo_play::{Changed, Seen};
-use gmo_store::Joined;
+use gmo_store::{Joined, Player};
 use gmo_types::{GameId, LabId, Timestamp};
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -52,6 +52,65 @@ pub struct GameView {
     pub kings_in_danger: KingsInDanger,
     /// Every piece, in square order.
     pub board: Vec<PieceView>,
+    /// Whether the game changes its players' ratings when it ends.
+    pub rated: bool,
+    /// The account each seat belongs to; `null` for an anonymous seat or a bot's.
+    pub players: PlayersView,
+    /// A rated game's rating changes, once it is over (absent before, and for unrated games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_diff: Option<RatingDiff>,
+}
+
+/// The account of each seat.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PlayersView {
+    pub white: Option<PlayerView>,
+    pub black: Option<PlayerView>,
+}
+
+/// A seat's account, with the rating it had when the seat became its.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PlayerView {
+    /// `null` once the account is deleted.
+    #[schema(value_type = Option<crate::schema::UsernameText>)]
+    pub username: Option<String>,
+    /// The rating, rounded.
+    pub rating: i64,
+    /// Whether the rating was provisional (shown with `?`).
+    pub provisional: bool,
+    /// The account was deleted since.
+    pub deleted: bool,
+}
+
+/// How a rated game changed each player's rating (rounded values, after less before).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct RatingDiff {
+    pub white: i64,
+    pub black: i64,
+}
+
+/// Who plays a game, as its views show it.
+#[derive(Debug, Clone)]
+pub struct Who {
+    pub players: ByColor<Option<Player>>,
+    pub rated: bool,
+}
+
+impl Who {
+    /// Nobody's game: anonymous seats, unrated.
+    pub fn nobody() -> Who {
+        Who {
+            players: ByColor::new(None, None),
+            rated: false,
+        }
+    }
+
+    pub fn of(seen: &Seen) -> Who {
+        Who {
+            players: seen.players.clone(),
+            rated: seen.rated,
+        }
+    }
 }
 
 /// Each seat's progress through setup, and whether its holder has opened the game.
@@ -85,7 +144,14 @@ pub struct KingsInDanger {
 
 /// A game as its viewer sees it at `now`.
 pub fn seen_view(seen: &Seen, now: Timestamp) -> GameView {
-    game_view(&seen.id, &seen.game, seen.joined, seen.viewer, now)
+    game_view(
+        &seen.id,
+        &seen.game,
+        seen.joined,
+        seen.viewer,
+        now,
+        &Who::of(seen),
+    )
 }
 
 /// A changed game as whoever changed it sees it.
@@ -96,6 +162,10 @@ pub fn changed_view(changed: &Changed) -> GameView {
         changed.joined,
         changed.viewer,
         changed.now,
+        &Who {
+            players: changed.players.clone(),
+            rated: changed.rated,
+        },
     )
 }
 
@@ -107,6 +177,7 @@ pub fn game_view(
     joined: Joined,
     viewer: Viewer,
     now: Timestamp,
+    who: &Who,
 ) -> GameView {
     // Destructured whole, so that a field the engine adds cannot be left out here unnoticed.
     let gmo_engine::GameView {
@@ -146,6 +217,29 @@ pub fn game_view(
             black: kings_in_danger.black,
         },
         board,
+        rated: who.rated,
+        players: PlayersView {
+            white: who.players.white.as_ref().map(player_view),
+            black: who.players.black.as_ref().map(player_view),
+        },
+        rating_diff: rating_diff(who),
+    }
+}
+
+fn player_view(player: &Player) -> PlayerView {
+    PlayerView {
+        username: (!player.deleted).then(|| player.username.to_string()),
+        rating: player.rating.round() as i64,
+        provisional: player.deviation >= gmo_types::Rating::PROVISIONAL_DEVIATION,
+        deleted: player.deleted,
+    }
+}
+
+fn rating_diff(who: &Who) -> Option<RatingDiff> {
+    let diff = |player: &Option<Player>| player.as_ref().and_then(|player| player.rating_diff);
+    match (diff(&who.players.white), diff(&who.players.black)) {
+        (Some(white), Some(black)) => Some(RatingDiff { white, black }),
+        _ => None,
     }
 }
 

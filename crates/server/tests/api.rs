@@ -3,12 +3,14 @@
 
 #[macro_use]
 mod common;
+mod accounts;
 mod contract;
 mod durable;
 mod edge;
 mod first;
 mod lichess;
 mod lobby;
+mod ratings;
 mod workbench;
 
 use common::Server;

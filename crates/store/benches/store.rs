@@ -134,6 +134,9 @@ async fn new_game(store: &Store) -> GameId {
             deadline: Some(Timestamp::from_ms(i64::MAX)),
             bot_turn: None,
             creator_token: None,
+            accounts: gmo_types::ByColor::new(None, None),
+            rated: false,
+            created: Timestamp::from_ms(0),
         })
         .await
         .expect("a game")
@@ -157,6 +160,7 @@ async fn play(store: &Store, id: &GameId, moves: usize) {
             deadline: Some(Timestamp::from_ms(i64::MAX)),
             finished: false,
             bot_turn: None,
+            rated: None,
         };
         version = store.apply(id, version, &change).await.expect("a move");
     }

@@ -10,7 +10,7 @@
 //! version goes up by one, a ply is appended if any) and committed together; the sweep returns
 //! what it wrote so the server can announce it. A game it ended no longer has a deadline, so no sweep sees it again.
 
-use crate::games::{Change, ChangeRow, GAME_COLUMNS, Game, GameRow, decode_plies};
+use crate::games::{Change, ChangeRow, GAME_COLUMNS, GAMES, Game, GameRow, decode_plies};
 use crate::{Store, StoreError};
 use gmo_types::{GameId, Timestamp};
 use serde::Serialize;
@@ -41,12 +41,12 @@ impl Store {
         F: FnMut(Game<S>, Vec<P>) -> Option<Change<P, S>>,
     {
         let postgres = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 AND NOT finished \
-             ORDER BY deadline_ms LIMIT $2 FOR UPDATE SKIP LOCKED"
+            "SELECT {GAME_COLUMNS} FROM {GAMES} WHERE g.deadline_ms <= $1 AND NOT g.finished \
+             ORDER BY g.deadline_ms LIMIT $2 FOR UPDATE OF g SKIP LOCKED"
         );
         let sqlite = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE deadline_ms <= $1 AND NOT finished \
-             ORDER BY deadline_ms LIMIT $2"
+            "SELECT {GAME_COLUMNS} FROM {GAMES} WHERE g.deadline_ms <= $1 AND NOT g.finished \
+             ORDER BY g.deadline_ms LIMIT $2"
         );
         let swept = transaction!(self, |tx, dialect| {
             let sql = match dialect {
@@ -72,6 +72,9 @@ impl Store {
                 };
                 let written = ChangeRow::of(&change)?;
                 let version = write_change!(tx, id.as_str(), version, plies, &written);
+                if let Some(rated) = change.rated.filter(|_| change.finished) {
+                    rate_game!(tx, dialect, id.as_str(), change.status, rated);
+                }
                 swept.push(Swept {
                     id,
                     version,

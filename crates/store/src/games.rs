@@ -6,9 +6,10 @@
 //! keeps a move's write to its ply and a few columns.
 
 use crate::claim::parse_digest;
+use crate::players::{Player, PlayerRow, RatedEnd};
 use crate::secret::token_matches;
 use crate::{Store, StoreError};
-use gmo_types::{ByColor, Color, GameId, GameStatus, Millis, Timestamp};
+use gmo_types::{AccountId, ByColor, Color, GameId, GameStatus, Millis, Timestamp};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +40,12 @@ pub struct NewGame<'a, S> {
     pub bot_turn: Option<BotTurn>,
     /// [`crate::token_hash`] of the creator's token, which may stop the game (games between bots).
     pub creator_token: Option<[u8; 32]>,
+    /// The account each seat belongs to from the start (a game from accounts' seeks).
+    pub accounts: ByColor<Option<AccountId>>,
+    /// Whether the game changes its players' ratings when it ends.
+    pub rated: bool,
+    /// When it was made (its place among an account's games).
+    pub created: Timestamp,
 }
 
 /// A bot's next turn as a change leaves it: from when the bot may act, and the lease of the
@@ -77,17 +84,27 @@ pub struct Game<S> {
     pub deadline: Option<Timestamp>,
     /// Whether each seat's holder has opened the game with its token ([`Store::join`]).
     pub joined: Joined,
+    /// The account each seat belongs to, if any ([`Store::link`]).
+    pub players: ByColor<Option<Player>>,
+    pub rated: bool,
+    pub created_at: Timestamp,
 }
 
 /// Whether each seat's holder has opened the game: set by the first request with that seat's
 /// token, never cleared, and no change of the game (its version stays).
 pub type Joined = ByColor<bool>;
 
-/// What one indexed read tells of a stored game: its version and who has joined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What one indexed read tells of a stored game: its version, who has joined, whose account
+/// each seat is, whether each seat's account has been deleted, and whether its rating changes
+/// are written (none of which changes the version).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Head {
     pub version: i64,
     pub joined: Joined,
+    pub accounts: ByColor<Option<AccountId>>,
+    /// Whether the seat's account was deleted (false without an account).
+    pub deleted: ByColor<bool>,
+    pub rating_diffs: bool,
 }
 
 impl<S> Game<S> {
@@ -127,6 +144,9 @@ pub struct Change<P, S> {
     pub finished: bool,
     /// The bot's turn, when a bot is to move next; ignored (stored as none) when `finished`.
     pub bot_turn: Option<BotTurn>,
+    /// For the change that ends a rated game (not aborted): how its players' ratings change,
+    /// in the same transaction.
+    pub rated: Option<RatedEnd>,
 }
 
 /// A game row as SQL returns it; both backends decode it.
@@ -150,18 +170,38 @@ pub(crate) struct GameRow {
     deadline_ms: Option<i64>,
     white_joined: bool,
     black_joined: bool,
+    rated: bool,
+    created_ms: i64,
+    #[sqlx(flatten)]
+    players: PlayerRow,
 }
 
-pub(crate) const GAME_COLUMNS: &str = "id, version, status, finished, width, height, \
-     clock_initial_ms, white_bot, black_bot, white_token, black_token, creator_token, state, \
-     state_plies, plies, deadline_ms, white_joined, black_joined";
+/// The columns of a game row (`g`) with its players' accounts (`wa`, `ba`), as [`GAMES`] joins
+/// them.
+pub(crate) const GAME_COLUMNS: &str = "g.id, g.version, g.status, g.finished, g.width, \
+     g.height, g.clock_initial_ms, g.white_bot, g.black_bot, g.white_token, g.black_token, \
+     g.creator_token, g.state, g.state_plies, g.plies, g.deadline_ms, g.white_joined, \
+     g.black_joined, g.rated, g.created_ms, g.white_account, g.black_account, \
+     wa.username AS white_username, ba.username AS black_username, \
+     wa.deleted_ms AS white_deleted_ms, ba.deleted_ms AS black_deleted_ms, g.white_rating, \
+     g.black_rating, g.white_deviation, g.black_deviation, g.white_rating_diff, \
+     g.black_rating_diff";
+
+/// Games (`g`) with their players' accounts.
+pub(crate) const GAMES: &str = "games g LEFT JOIN accounts wa ON wa.id = g.white_account \
+     LEFT JOIN accounts ba ON ba.id = g.black_account";
 
 pub(crate) const INSERT: &str = "INSERT INTO games (id, version, status, finished, width, height, \
      clock_initial_ms, white_bot, black_bot, white_token, black_token, state, plies, deadline_ms, \
-     bot_due_ms, bot_holder, bot_lease_ms, creator_token) \
-     VALUES ($1, 0, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15)";
-const LOCK_POSTGRES: &str = "SELECT version, plies FROM games WHERE id = $1 FOR UPDATE";
-const LOCK_SQLITE: &str = "SELECT version, plies FROM games WHERE id = $1";
+     bot_due_ms, bot_holder, bot_lease_ms, creator_token, rated, created_ms, white_account, \
+     black_account, white_rating, white_deviation, black_rating, black_deviation) \
+     VALUES ($1, 0, $2, FALSE, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15, $16, \
+     $17, $18, $19, (SELECT rating FROM accounts WHERE id = $18), \
+     (SELECT deviation FROM accounts WHERE id = $18), \
+     (SELECT rating FROM accounts WHERE id = $19), \
+     (SELECT deviation FROM accounts WHERE id = $19))";
+pub(crate) const LOCK_POSTGRES: &str = "SELECT version, plies FROM games WHERE id = $1 FOR UPDATE";
+pub(crate) const LOCK_SQLITE: &str = "SELECT version, plies FROM games WHERE id = $1";
 pub(crate) const APPEND_PLY: &str = "INSERT INTO plies (game_id, seq, ply) VALUES ($1, $2, $3)";
 pub(crate) const WRITE_GAME: &str = "UPDATE games SET version = $2, status = $3, finished = $4, \
      state = COALESCE($5, state), \
@@ -172,7 +212,11 @@ pub(crate) const RECORD_SINCE: &str =
     "SELECT ply FROM plies WHERE game_id = $1 AND seq >= $2 ORDER BY seq";
 const RECORD: &str = "SELECT ply FROM plies WHERE game_id = $1 ORDER BY seq";
 const EXISTS: &str = "SELECT version FROM games WHERE id = $1";
-const HEAD: &str = "SELECT version, white_joined, black_joined FROM games WHERE id = $1";
+const HEAD: &str = "SELECT g.version, g.white_joined, g.black_joined, g.white_account, \
+     g.black_account, g.white_rating_diff IS NOT NULL, \
+     EXISTS (SELECT 1 FROM accounts a WHERE a.id = g.white_account AND a.deleted_ms IS NOT NULL), \
+     EXISTS (SELECT 1 FROM accounts a WHERE a.id = g.black_account AND a.deleted_ms IS NOT NULL) \
+     FROM games g WHERE g.id = $1";
 const JOIN_WHITE: &str =
     "UPDATE games SET white_joined = TRUE WHERE id = $1 AND white_joined = FALSE";
 const JOIN_BLACK: &str =
@@ -284,6 +328,10 @@ macro_rules! insert_game {
             .bind(turn.map(|turn| turn.holder.as_str()))
             .bind(turn.map(|turn| turn.lease_until.ms()))
             .bind(new.creator_token.as_ref().map(|h| &h[..]))
+            .bind(new.rated)
+            .bind(new.created.ms())
+            .bind(new.accounts.white.as_ref().map(|id| id.as_str()))
+            .bind(new.accounts.black.as_ref().map(|id| id.as_str()))
             .execute($executor)
             .await
             .map(drop)
@@ -304,7 +352,7 @@ impl Store {
 
     /// A game by id.
     pub async fn load_game<S: DeserializeOwned>(&self, id: &GameId) -> Result<Game<S>, StoreError> {
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let sql = format!("SELECT {GAME_COLUMNS} FROM {GAMES} WHERE g.id = $1");
         let row: Option<GameRow> = reading!(self, pool => {
             sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
@@ -323,13 +371,36 @@ impl Store {
     /// A game's version and who has joined it: the same one indexed read as
     /// [`Store::game_version`].
     pub async fn game_head(&self, id: &GameId) -> Result<Head, StoreError> {
-        let row: Option<(i64, bool, bool)> = reading!(self, pool => {
+        type HeadRow = (
+            i64,
+            bool,
+            bool,
+            Option<String>,
+            Option<String>,
+            bool,
+            bool,
+            bool,
+        );
+        let row: Option<HeadRow> = reading!(self, pool => {
             sqlx::query_as(HEAD).bind(id.as_str()).fetch_optional(pool).await
         })?;
-        let (version, white, black) = row.ok_or_else(|| not_found(id))?;
+        let (
+            version,
+            white,
+            black,
+            white_account,
+            black_account,
+            rating_diffs,
+            white_deleted,
+            black_deleted,
+        ) = row.ok_or_else(|| not_found(id))?;
+        let account = |id: Option<String>| id.as_deref().map(str::parse).transpose();
         Ok(Head {
             version,
             joined: ByColor::new(white, black),
+            accounts: ByColor::new(account(white_account)?, account(black_account)?),
+            deleted: ByColor::new(white_deleted, black_deleted),
+            rating_diffs,
         })
     }
 
@@ -360,6 +431,9 @@ impl Store {
         change: &Change<P, S>,
     ) -> Result<i64, StoreError> {
         let row = ChangeRow::of(change)?;
+        if let Some(rated) = change.rated.filter(|_| change.finished) {
+            return self.apply_rated(id, expected_version, &row, rated).await;
+        }
         if let crate::backend::Backend::Postgres(pool) = &self.backend {
             let row = match &self.batcher {
                 Some(batcher) => match batcher.apply(id, expected_version, row).await {
@@ -510,6 +584,9 @@ impl GameRow {
             plies: self.plies,
             deadline: self.deadline_ms.map(Timestamp::from_ms),
             joined: ByColor::new(self.white_joined, self.black_joined),
+            players: self.players.into_players()?,
+            rated: self.rated,
+            created_at: Timestamp::from_ms(self.created_ms),
         })
     }
 }

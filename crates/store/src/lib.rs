@@ -9,6 +9,7 @@
 #[macro_use]
 mod macros;
 
+mod accounts;
 mod backend;
 mod batch;
 
@@ -17,6 +18,8 @@ mod connect;
 mod error;
 #[macro_use]
 mod games;
+#[macro_use]
+mod players;
 mod bots;
 mod expiry;
 mod genomes;
@@ -32,8 +35,10 @@ pub mod scratch;
 mod secret;
 mod seeks;
 mod tokens;
+mod users;
 mod values;
 
+pub use accounts::{Account, Credentials, TokenInfo};
 pub use bots::BotLease;
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
@@ -42,8 +47,10 @@ pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
 pub use notify::{Announcer, CHANNEL, Notice, Notifications};
+pub use players::{Player, RatedEnd, Rater};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, token_hash, token_matches};
 pub use seeks::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
+pub use users::{Leader, RatingPoint, Results};
 pub use values::{Asked, NewValueJob, ValueGames, ValueJob};

@@ -15,7 +15,7 @@
 use crate::backend::Dialect;
 use crate::games::NewGame;
 use crate::{Store, StoreError};
-use gmo_types::{Color, ColorWish, GameId, Millis, SeekId, Timestamp};
+use gmo_types::{AccountId, ByColor, Color, ColorWish, GameId, Millis, Rating, SeekId, Timestamp};
 use serde::Serialize;
 
 /// The channel pairings are announced on (the payload is the seek's id).
@@ -30,17 +30,20 @@ pub struct Pool {
     pub initial: Millis,
     /// The time added to a side's clock for each of its moves.
     pub increment: Millis,
+    /// Whether its games are rated (rated seeks are accounts' and pair only with each other).
+    pub rated: bool,
 }
 
 impl Pool {
     /// The advisory lock's key (PostgreSQL hashes it).
     fn key(&self) -> String {
         format!(
-            "{}x{}:{}+{}",
+            "{}x{}:{}+{}{}",
             self.width,
             self.height,
             self.initial.ms(),
-            self.increment.ms()
+            self.increment.ms(),
+            if self.rated { ":rated" } else { "" }
         )
     }
 }
@@ -57,6 +60,8 @@ pub struct NewSeek<'a> {
     pub pool: Pool,
     pub wish: ColorWish,
     pub now: Timestamp,
+    /// The seeker's account, if signed in: its seat will be the account's.
+    pub account: Option<AccountId>,
 }
 
 /// How many open seeks there may be.
@@ -78,7 +83,7 @@ pub enum Opened {
 }
 
 /// A stored seek.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Seek {
     pub id: SeekId,
     pub token: [u8; 32],
@@ -88,6 +93,12 @@ pub struct Seek {
     pub created_at: Timestamp,
     /// The game and the seat it was paired into, once paired.
     pub paired: Option<(GameId, Color)>,
+    /// The seeker's account, if any.
+    pub account: Option<AccountId>,
+    /// Its name (in the lobby's list only).
+    pub username: Option<String>,
+    /// Its rating now (in the lobby's list only).
+    pub rating: Option<Rating>,
 }
 
 /// Where a seek stands.
@@ -111,6 +122,8 @@ pub enum Accepted {
     Taken,
     /// Withdrawn, gone quiet, or never was.
     Gone,
+    /// A rated seek, and the taker is no other account.
+    NotForYou,
 }
 
 #[derive(sqlx::FromRow)]
@@ -126,14 +139,25 @@ struct SeekRow {
     created_ms: i64,
     game_id: Option<String>,
     seat: Option<String>,
+    account_id: Option<String>,
+    rated: bool,
+    /// Only the lobby's list reads these three.
+    #[sqlx(default)]
+    username: Option<String>,
+    #[sqlx(default)]
+    rating: Option<f64>,
+    #[sqlx(default)]
+    deviation: Option<f64>,
+    #[sqlx(default)]
+    volatility: Option<f64>,
 }
 
 const COLUMNS: &str = "s.id, s.token, s.seat_token, s.width, s.height, s.clock_initial_ms, \
-     s.clock_increment_ms, s.color, s.created_ms, s.game_id, s.seat";
+     s.clock_increment_ms, s.color, s.created_ms, s.game_id, s.seat, s.account_id, s.rated";
 
 const INSERT: &str = "INSERT INTO seeks (id, token, seat_token, client, width, height, \
-     clock_initial_ms, clock_increment_ms, color, created_ms) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     clock_initial_ms, clock_increment_ms, color, created_ms, account_id, rated) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 const INSERT_PULSE: &str = "INSERT INTO seek_pulses (seek_id, seen_ms) VALUES ($1, $2)";
 const PULSE: &str = "UPDATE seek_pulses SET seen_ms = $2 WHERE seek_id = $1 AND seen_ms < $2";
 const CLIENT_OPEN: &str = "SELECT COUNT(*) FROM seeks WHERE client = $1 AND game_id IS NULL";
@@ -162,7 +186,9 @@ fn by_id(dialect: Dialect, lock: bool) -> String {
 /// Whether seek `$1` (open) is alive since `$2`.
 const ALIVE: &str = "SELECT 1 FROM seek_pulses WHERE seek_id = $1 AND seen_ms >= $2";
 
-/// The oldest open, alive seek of `$2`'s pool other than `$1`, whose wish fits `$7`'s.
+/// The oldest open, alive seek of `$2`'s pool (rated `$8` or not) other than `$1`, whose wish
+/// fits `$7`'s, and not of account `$9` (an account never plays itself; a rated seek pairs only
+/// with another account's).
 fn oldest_match(dialect: Dialect) -> String {
     let lock = match dialect {
         Dialect::Postgres => " FOR UPDATE OF s SKIP LOCKED",
@@ -173,25 +199,38 @@ fn oldest_match(dialect: Dialect) -> String {
          WHERE s.game_id IS NULL AND s.id <> $1 AND s.width = $2 AND s.height = $3 \
          AND s.clock_initial_ms = $4 AND s.clock_increment_ms = $5 AND p.seen_ms >= $6 \
          AND ($7 = 'random' OR s.color = 'random' OR s.color <> $7) \
+         AND s.rated = $8 AND ($8 = FALSE OR s.account_id IS NOT NULL) \
+         AND (s.account_id IS NULL OR s.account_id <> COALESCE($9, '')) \
          ORDER BY s.created_ms, s.id LIMIT 1{lock}"
     )
 }
 
 fn list_sql(limit: u32) -> String {
     format!(
-        "SELECT {COLUMNS} FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
+        "SELECT {COLUMNS}, a.username, a.rating, a.deviation, a.volatility FROM seeks s JOIN seek_pulses p ON p.seek_id = s.id \
+         LEFT JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id IS NULL AND p.seen_ms >= $1 \
          ORDER BY s.created_ms DESC, s.id LIMIT {limit}"
     )
 }
 
-/// The template game with each seat's token hash filled in.
-fn seated<'a, S>(template: &NewGame<'a, S>, white: [u8; 32], black: [u8; 32]) -> NewGame<'a, S> {
+/// A seat as a pairing fills it: its token's hash and its account.
+type Seat = ([u8; 32], Option<AccountId>);
+
+/// The template game with each seat's token hash and account filled in.
+fn seated<'a, S>(template: &NewGame<'a, S>, white: Seat, black: Seat) -> NewGame<'a, S> {
     NewGame {
-        white_token: Some(white),
-        black_token: Some(black),
+        settings: template.settings,
+        white_token: Some(white.0),
+        black_token: Some(black.0),
+        status: template.status,
+        state: template.state,
+        deadline: template.deadline,
         bot_turn: template.bot_turn.clone(),
-        ..*template
+        creator_token: template.creator_token,
+        accounts: ByColor::new(white.1, black.1),
+        rated: template.rated,
+        created: template.created,
     }
 }
 
@@ -233,6 +272,8 @@ impl Store {
                     .bind(pool.increment.ms())
                     .bind(new.wish.name())
                     .bind(new.now.ms())
+                    .bind(new.account.as_ref().map(AccountId::as_str))
+                    .bind(pool.rated)
                     .execute(&mut *tx)
                     .await?;
                 sqlx::query(INSERT_PULSE)
@@ -324,6 +365,8 @@ impl Store {
                     .bind(own.pool.increment.ms())
                     .bind(alive_since.ms())
                     .bind(own.wish.name())
+                    .bind(own.pool.rated)
+                    .bind(own.account.as_ref().map(AccountId::as_str))
                     .fetch_optional(&mut *tx)
                     .await?
             };
@@ -331,9 +374,11 @@ impl Store {
                 None => (SeekState::Open, None),
                 Some(other_seek) => {
                     let seat = own.wish.seat_against(other_seek.wish, coin);
+                    let mine = (own.seat_token, own.account.clone());
+                    let theirs = (other_seek.seat_token, other_seek.account.clone());
                     let (white, black) = match seat {
-                        Color::White => (own.seat_token, other_seek.seat_token),
-                        Color::Black => (other_seek.seat_token, own.seat_token),
+                        Color::White => (mine, theirs),
+                        Color::Black => (theirs, mine),
                     };
                     let new = seated(template, white, black);
                     insert_game!(&mut *tx, game_id.as_str(), &new, &state)?;
@@ -376,6 +421,7 @@ impl Store {
         alive_since: Timestamp,
         template: &NewGame<'_, S>,
         taker_token: [u8; 32],
+        taker: Option<&AccountId>,
     ) -> Result<Accepted, StoreError> {
         let game_id = GameId::from_bits(rand::random());
         let state = serde_json::to_string(template.state)?;
@@ -392,6 +438,10 @@ impl Store {
             if seek.paired.is_some() {
                 return Ok(Accepted::Taken);
             }
+            let other_account = taker.filter(|taker| seek.account.as_ref() != Some(*taker));
+            if seek.pool.rated && other_account.is_none() {
+                return Ok(Accepted::NotForYou);
+            }
             let alive: Option<i32> = sqlx::query_scalar(ALIVE)
                 .bind(id.as_str())
                 .bind(alive_since.ms())
@@ -401,9 +451,11 @@ impl Store {
                 return Ok(Accepted::Gone);
             }
             let seeker = seek.wish.seat_against(ColorWish::Random, coin);
+            let theirs = (seek.seat_token, seek.account.clone());
+            let mine = (taker_token, other_account.cloned());
             let (white, black) = match seeker {
-                Color::White => (seek.seat_token, taker_token),
-                Color::Black => (taker_token, seek.seat_token),
+                Color::White => (theirs, mine),
+                Color::Black => (mine, theirs),
             };
             insert_game!(
                 &mut *tx,
@@ -514,10 +566,21 @@ impl SeekRow {
                 height: size(self.height)?,
                 initial: Millis::from_ms(self.clock_initial_ms),
                 increment: Millis::from_ms(self.clock_increment_ms),
+                rated: self.rated,
             },
             wish: self.color.parse()?,
             created_at: Timestamp::from_ms(self.created_ms),
             paired,
+            account: self.account_id.as_deref().map(str::parse).transpose()?,
+            username: self.username,
+            rating: match (self.rating, self.deviation, self.volatility) {
+                (Some(value), Some(deviation), Some(volatility)) => Some(Rating {
+                    value,
+                    deviation,
+                    volatility,
+                }),
+                _ => None,
+            },
             id: SeekId::parse(&self.id)?,
         })
     }

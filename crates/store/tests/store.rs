@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod common;
+mod players;
 
 use common::{Db, count_rows};
 use gmo_genome::standard::{DEFAULT_PRESET, STANDARD};
@@ -44,6 +45,10 @@ both!(
     a_stored_id_that_is_no_id_is_corrupt,
     a_lost_listener_connection_is_reported,
     seats_are_seen_when_they_pulse_and_never_go_back,
+    accounts_are_unique_without_case_and_deleted_accounts_free_their_name,
+    sessions_hold_until_they_expire_or_end,
+    personal_tokens_are_found_by_hash_listed_and_revoked,
+    failures_are_counted_per_key_and_forgotten,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -109,6 +114,9 @@ async fn new_game_with(
             deadline,
             bot_turn,
             creator_token: None,
+            accounts: gmo_types::ByColor::new(None, None),
+            rated: false,
+            created: Timestamp::from_ms(0),
         })
         .await
         .expect("game created")
@@ -125,6 +133,7 @@ fn play(state: &[Value], ply: Value) -> Change<Value, Vec<Value>> {
         deadline: None,
         finished: false,
         bot_turn: None,
+        rated: None,
     }
 }
 
@@ -137,6 +146,7 @@ fn flag_fell(state: Vec<Value>) -> Change<Value, Vec<Value>> {
         deadline: Some(Timestamp::EPOCH),
         finished: true,
         bot_turn: None,
+        rated: None,
     }
 }
 
@@ -400,6 +410,7 @@ async fn apply_appends_plies_in_order(db: Db) {
         deadline: Some(Timestamp::from_ms(99)),
         finished: false,
         bot_turn: None,
+        rated: None,
     };
     assert_eq!(db.store.apply(&id, 2, &setup).await.expect("apply"), 3);
     let game = db.store.load_game::<Vec<Value>>(&id).await.expect("load");
@@ -521,6 +532,7 @@ async fn a_ply_may_leave_the_snapshot_and_the_plies_since_rebuild_the_state(db: 
         deadline: None,
         finished: false,
         bot_turn: None,
+        rated: None,
     };
     assert!(matches!(
         db.store.apply(&id, 4, &bare).await,
@@ -1251,6 +1263,9 @@ async fn live_bot_games_are_capped_across_stores(db: Db) {
                     deadline: None,
                     bot_turn: None,
                     creator_token: None,
+                    accounts: gmo_types::ByColor::new(None, None),
+                    rated: false,
+                    created: Timestamp::from_ms(0),
                 },
                 CAP,
             )
@@ -1334,5 +1349,226 @@ async fn seats_are_seen_when_they_pulse_and_never_go_back(db: Db) {
     assert_eq!(
         store.seats_seen(&unknown).await.expect("seen"),
         ByColor::default()
+    );
+}
+
+fn name(raw: &str) -> gmo_types::Username {
+    gmo_types::Username::parse(raw).expect("a username")
+}
+
+async fn accounts_are_unique_without_case_and_deleted_accounts_free_their_name(db: Db) {
+    let store = &db.store;
+    let at = Timestamp::from_ms;
+    let id = store
+        .create_account(&name("Alice"), "hash-1", at(1_000))
+        .await
+        .expect("stored")
+        .expect("a new account");
+    let taken = store
+        .create_account(&name("aLiCe"), "hash-2", at(2_000))
+        .await;
+    assert_eq!(
+        taken.expect("no error"),
+        None,
+        "taken without regard to case"
+    );
+    let account = store
+        .account_named(&name("ALICE"))
+        .await
+        .expect("read")
+        .expect("found");
+    assert_eq!(
+        (account.id.clone(), account.username.as_str()),
+        (id.clone(), "Alice")
+    );
+    assert_eq!(
+        (account.rating, account.deviation, account.rated_games),
+        (1500.0, 500.0, 0)
+    );
+    let credentials = store
+        .credentials(&name("alice"))
+        .await
+        .expect("read")
+        .expect("found");
+    assert_eq!(credentials.password_hash, "hash-1");
+    assert!(store.set_password(&id, "hash-3").await.expect("set"));
+    let credentials = store
+        .credentials(&name("alice"))
+        .await
+        .expect("read")
+        .expect("found");
+    assert_eq!(credentials.password_hash, "hash-3");
+    assert!(store.delete_account(&id, at(3_000)).await.expect("deleted"));
+    assert!(!store.delete_account(&id, at(4_000)).await.expect("once"));
+    assert!(
+        store
+            .credentials(&name("alice"))
+            .await
+            .expect("read")
+            .is_none()
+    );
+    assert!(
+        store
+            .account_named(&name("alice"))
+            .await
+            .expect("read")
+            .is_none()
+    );
+    let gone = store
+        .account(&id)
+        .await
+        .expect("read")
+        .expect("the row stays");
+    assert_eq!(gone.deleted_at, Some(at(3_000)));
+    let again = store
+        .create_account(&name("alice"), "hash-4", at(5_000))
+        .await;
+    assert!(again.expect("no error").is_some(), "the name is free again");
+}
+
+async fn sessions_hold_until_they_expire_or_end(db: Db) {
+    let store = &db.store;
+    let at = Timestamp::from_ms;
+    let id = store
+        .create_account(&name("bob"), "h", at(0))
+        .await
+        .expect("stored")
+        .expect("new");
+    let (one, two) = (token_hash("session-one"), token_hash("session-two"));
+    store
+        .create_session(&one, &id, at(10_000))
+        .await
+        .expect("a session");
+    store
+        .create_session(&two, &id, at(10_000))
+        .await
+        .expect("another");
+    assert_eq!(
+        store.session(&one, at(5_000)).await.expect("read"),
+        Some((id.clone(), at(10_000)))
+    );
+    assert_eq!(
+        store.session(&one, at(10_000)).await.expect("read"),
+        None,
+        "expired"
+    );
+    store
+        .renew_session(&one, at(20_000))
+        .await
+        .expect("renewed");
+    assert!(
+        store
+            .session(&one, at(15_000))
+            .await
+            .expect("read")
+            .is_some()
+    );
+    store
+        .delete_other_sessions(&id, &one)
+        .await
+        .expect("others ended");
+    assert!(
+        store
+            .session(&two, at(5_000))
+            .await
+            .expect("read")
+            .is_none()
+    );
+    store.delete_session(&one).await.expect("signed out");
+    assert!(
+        store
+            .session(&one, at(5_000))
+            .await
+            .expect("read")
+            .is_none()
+    );
+    store
+        .create_session(&two, &id, at(30_000))
+        .await
+        .expect("a session");
+    assert!(store.delete_account(&id, at(6_000)).await.expect("deleted"));
+    assert!(
+        store
+            .session(&two, at(7_000))
+            .await
+            .expect("read")
+            .is_none(),
+        "ended with its account"
+    );
+}
+
+async fn personal_tokens_are_found_by_hash_listed_and_revoked(db: Db) {
+    let store = &db.store;
+    let at = Timestamp::from_ms;
+    let id = store
+        .create_account(&name("carol"), "h", at(0))
+        .await
+        .expect("stored")
+        .expect("new");
+    let secret = token_hash("gmo_secret");
+    let token = store
+        .create_token(&id, &secret, "my bot", &["play", "events"], at(1_000))
+        .await
+        .expect("a token");
+    let found = store.token(&secret).await.expect("read");
+    assert_eq!(
+        found,
+        Some((id.clone(), vec!["play".to_owned(), "events".to_owned()]))
+    );
+    let listed = store.tokens_of(&id).await.expect("listed");
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].id.clone(), listed[0].description.as_str()),
+        (token.clone(), "my bot")
+    );
+    let other = store
+        .create_account(&name("dave"), "h", at(0))
+        .await
+        .expect("stored")
+        .expect("new");
+    assert!(
+        !store
+            .revoke_token(&token, &other)
+            .await
+            .expect("not theirs")
+    );
+    assert!(store.revoke_token(&token, &id).await.expect("revoked"));
+    assert_eq!(store.token(&secret).await.expect("read"), None);
+}
+
+async fn failures_are_counted_per_key_and_forgotten(db: Db) {
+    let store = &db.store;
+    let at = Timestamp::from_ms;
+    let keys = ["user:eve".to_owned(), "addr:192.0.2.1".to_owned()];
+    for n in 0..3 {
+        store
+            .record_failure(&keys, at(1_000 + n))
+            .await
+            .expect("noted");
+    }
+    assert_eq!(
+        store.failures("user:eve", at(0)).await.expect("read"),
+        (3, Some(at(1_000)))
+    );
+    assert_eq!(
+        store.failures("user:eve", at(1_000)).await.expect("read"),
+        (2, Some(at(1_001)))
+    );
+    assert_eq!(
+        store.failures("user:nobody", at(0)).await.expect("read"),
+        (0, None)
+    );
+    let forgotten = store
+        .forget_stale_sign_ins(at(1_001), at(0))
+        .await
+        .expect("forgotten");
+    assert_eq!(forgotten, 4, "two of each key");
+    assert_eq!(
+        store
+            .failures("addr:192.0.2.1", at(0))
+            .await
+            .expect("read")
+            .0,
+        1
     );
 }

@@ -128,6 +128,18 @@ id!(
     "a lab id"
 );
 
+id!(
+    /// An account's id (its username may change case, and is freed when it is deleted).
+    AccountId,
+    "an account id"
+);
+
+id!(
+    /// A personal token's id (not its secret).
+    TokenId,
+    "a token id"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,8 @@
 //! The words every GMO chess crate shares, each defined once: a side ([`Color`], one value per
 //! side in [`ByColor`]), a game's [`GameStatus`], the colour a seeker wishes for
 //! ([`ColorWish`]), where a genome's evaluation stands ([`EvaluationState`]), the ids the service
-//! hands out ([`GameId`], [`SeekId`], [`LabId`]), and time as instants ([`Timestamp`]) and
-//! durations ([`Millis`]), which are different types.
+//! hands out ([`GameId`], [`SeekId`], [`LabId`]), a player's Glicko-2 [`Rating`], and time as
+//! instants ([`Timestamp`]) and durations ([`Millis`]), which are different types.
 //!
 //! Pure: no I/O and no clock. The engine, the store, the game service and the HTTP edge all use
 //! these, so a value crosses from one to the next without a mirror type or a hand-written map.
@@ -10,13 +10,19 @@
 mod color;
 mod evaluation;
 mod id;
+mod rating;
+mod scope;
 mod status;
 mod time;
+mod username;
 mod wish;
 
 pub use color::{ByColor, Color};
 pub use evaluation::EvaluationState;
-pub use id::{BadId, GameId, LabId, SeekId};
+pub use id::{AccountId, BadId, GameId, LabId, SeekId, TokenId};
+pub use rating::Rating;
+pub use scope::Scope;
 pub use status::{GameStatus, UnknownName};
 pub use time::{Millis, Timestamp};
+pub use username::{USERNAME_LENGTH, Username};
 pub use wish::ColorWish;

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     this.offset = error.offset;
     this.found = error.found;
     this.expected = error.expected;
+    // A refusal of a limit (429) says when to try again, in seconds.
+    this.retryAfter = null;
   }
 }
 
@@ -35,7 +37,12 @@ async function call(method, path, { token, body, signal } = {}) {
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!response.ok) throw new ApiError(response.status, data, text);
+  if (!response.ok) {
+    const error = new ApiError(response.status, data, text);
+    const wait = Number(response.headers.get('Retry-After'));
+    if (Number.isFinite(wait) && wait > 0) error.retryAfter = wait;
+    throw error;
+  }
   return data;
 }
 
@@ -108,3 +115,17 @@ export const seeks = () => call('GET', '/api/seeks');
 export const withdrawSeek = (id, token) => call('DELETE', `/api/seeks/${seg(id)}`, { token });
 export const acceptSeek = (id) => call('POST', `/api/seeks/${seg(id)}/accept`);
 export const seekStreamPath = (id) => `/api/seeks/${seg(id)}/stream`;
+
+// Accounts: the session is the server's HttpOnly cookie (gmo_session), which fetch sends on this
+// origin by itself; the page never sees it. GET /api/account answers 401 when signed out.
+export const account = () => call('GET', '/api/account');
+export const signUp = (username, password) => call('POST', '/api/account', { body: { username, password } });
+export const signIn = (username, password) => call('POST', '/api/session', { body: { username, password } });
+export const signOut = () => call('DELETE', '/api/session');
+
+// Players as anyone sees them.
+export const user = (name) => call('GET', `/api/users/${seg(name)}`);
+export const userGames = (name, before = null) =>
+  call('GET', `/api/users/${seg(name)}/games${before ? `?before=${seg(before)}` : ''}`);
+export const ratingHistory = (name) => call('GET', `/api/users/${seg(name)}/rating-history`);
+export const leaderboard = () => call('GET', '/api/leaderboard');

@@ -5,6 +5,9 @@
 //   #/code/{code}           a genome or preset by code
 //   #/rules                 how to play
 //   #/record/{id}           a finished game's record, replayed on a board
+//   #/@/{name}              a player's profile
+//   #/leaderboard           the best established ratings
+//   #/signin, #/signup      sign in, make an account (?then=… is where to go after)
 // Tokens stay in the fragment, which browsers never send to the server.
 
 import { homePage } from './home.js';
@@ -13,6 +16,9 @@ import { labPage } from './lab.js';
 import { lookupPage } from './lookup.js';
 import { rulesPage } from './rules.js';
 import { recordPage } from './record.js';
+import { profilePage } from './profile.js';
+import { leaderboardPage } from './leaderboard.js';
+import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -48,6 +54,18 @@ function route() {
     page = 'record';
     leave = recordPage(main, parts[1]);
     document.title = `The record of game ${parts[1]} — GMO chess`;
+  } else if (parts[0] === '@' && parts[1]) {
+    page = 'profile';
+    leave = profilePage(main, parts[1]);
+    document.title = `${parts[1]} — GMO chess`;
+  } else if (parts[0] === 'leaderboard') {
+    page = 'leaderboard';
+    leave = leaderboardPage(main);
+    document.title = 'Leaderboard — GMO chess';
+  } else if (parts[0] === 'signin' || parts[0] === 'signup') {
+    page = parts[0];
+    leave = accountPage(main, parts[0], params);
+    document.title = `${parts[0] === 'signup' ? 'Sign up' : 'Sign in'} — GMO chess`;
   } else if (parts[0] === 'rules') {
     page = 'rules';
     leave = rulesPage(main);
@@ -57,6 +75,7 @@ function route() {
     document.title = 'GMO chess';
   }
   document.body.dataset.page = page;
+  renderHeader(); // its sign-in links come back to this page
   for (const link of document.querySelectorAll('header nav a')) {
     link.toggleAttribute('aria-current', link.getAttribute('href') === `#/${page === 'home' ? '' : page}`);
   }
@@ -67,5 +86,12 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
   event.preventDefault();
   document.getElementById('main')?.focus();
 });
-window.addEventListener('hashchange', route);
-route();
+// Pages that read who is signed in are drawn again when that changes (a sign-out in the header).
+onAccountChange(() => {
+  if (['home', 'profile', 'leaderboard'].includes(document.body.dataset.page)) route();
+});
+// Who is signed in, before the first page (signed out if the server does not answer).
+loadAccount().finally(() => {
+  window.addEventListener('hashchange', route);
+  route();
+});

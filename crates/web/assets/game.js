@@ -19,6 +19,8 @@ import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
 import { differencesBox } from './differences.js';
+import { signedIn } from './account.js';
+import { playerTag, playerName, ratingText, diffText } from './players.js';
 
 export { resultText };
 
@@ -52,6 +54,11 @@ const TEXT = {
   opponentBack: 'Your opponent is back.',
   opponent: 'Opponent',
   you: 'You',
+  anonymous: 'Anonymous',
+  youMark: 'you',
+  rated: 'Rated game: the players\' ratings change with the result.',
+  ratingChange: 'Rating change',
+  ratingLine: (name, before, after, diff) => `${name}: ${before} → ${after} (${diff})`,
 };
 const DIFFERENCES_KEY = 'gmo.differences';
 
@@ -76,6 +83,11 @@ export function gamePage(root, id, token) {
   let askedPlies = false;
   let pliesRoute = true;
   let gone = false;
+  // A rated game's rating changes, once over: in a view read after the end (the stream's lines
+  // do not carry them), asked for once.
+  let ratingDiff = null;
+  let askedDiff = false;
+  let askedLink = false;
 
   const board = new Board({ label: 'Game board', onSquare: clickSquare, onDrag: dragMove });
   const clocks = new Clocks();
@@ -93,6 +105,7 @@ export function gamePage(root, id, token) {
   const away = { white: awayOf('white'), black: awayOf('black') };
   const connection = h('p', { class: 'connection', id: 'connection' });
   const timeControl = h('p', { class: 'hint', id: 'time-control' });
+  const ratedLine = h('p', { class: 'hint', id: 'game-rated', hidden: true });
   const topBar = h('div', { class: 'player-bar top' });
   const bottomBar = h('div', { class: 'player-bar bottom' });
   const invite = h('div', { id: 'invite' });
@@ -135,7 +148,7 @@ export function gamePage(root, id, token) {
     h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl),
+        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl, ratedLine),
       invite, setup, differences, promotion, pieceInfo,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
       h('section', { class: 'panel' }, drawRow, actions, connection,
@@ -328,11 +341,47 @@ export function gamePage(root, id, token) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
     }
     if (isOver(view) && !wasOver && !recordLoaded) loadRecord();
+    if (view.rating_diff) ratingDiff = view.rating_diff;
+    if (isOver(view) && view.rated && !ratingDiff) askRatingDiff();
+    maybeLink();
     maybeAutoSetup();
     if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
     document.title = isOver(view) ? `${resultText(view)} — GMO chess`
       : myTurn() ? `● Your move — GMO chess` : `Game ${id} — GMO chess`;
     render();
+  }
+
+  // The rating changes of a rated game that has ended: a view read now carries them (the
+  // server rates the game in the transaction that ends it).
+  async function askRatingDiff() {
+    if (askedDiff || gone) return;
+    askedDiff = true;
+    for (let tries = 0; tries < 3 && !gone; tries++) {
+      try {
+        const answer = await api.game(id, token);
+        if (answer && answer.rating_diff) {
+          ratingDiff = answer.rating_diff;
+          if (view && !gone) render();
+          return;
+        }
+      } catch { /* tried again below */ }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  // Signed in, a seat opened by its link becomes the account's: the server links it when the
+  // seat's token and the session reach GET /api/games/{id} together (the stream alone does not).
+  async function maybeLink() {
+    if (askedLink || !token || !view || !view.you || isOver(view) || !signedIn()) return;
+    if (view.players && view.players[view.you]) return;
+    askedLink = true;
+    try {
+      const answer = await api.game(id, token);
+      if (answer && answer.players && view && !gone) {
+        view = { ...view, players: answer.players };
+        render();
+      }
+    } catch { /* the seat stays anonymous */ }
   }
 
   async function askPlies() {
@@ -595,6 +644,8 @@ export function gamePage(root, id, token) {
     const increment = view.clocks && view.clocks.increment_ms;
     timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
     status.dataset.status = view.status;
+    ratedLine.hidden = !view.rated;
+    ratedLine.textContent = view.rated ? TEXT.rated : '';
     renderFreeze();
     renderFirstMove(bottom);
     renderAway();
@@ -609,20 +660,47 @@ export function gamePage(root, id, token) {
     moveForm.hidden = !view.you || isOver(view);
   }
 
+  // A side's bar: who plays it — the account's name (a link to the profile) and its rating as
+  // the game began, "Anonymous" or "deleted player" in a game with an account in it, else "You",
+  // "Opponent" or the bot — its colour, its state and, once a rated game is over, the change.
   function playerLabel(color) {
     const seat = view.seats[color];
     const bot = remembered(id).bot;
-    const who = view.you === color ? TEXT.you : bot && view.you ? botName(bot) : view.you ? TEXT.opponent : title(color);
+    const players = view.players || {};
+    const accounts = !!(players.white || players.black);
+    const player = players[color];
+    let who;
+    if (player) who = playerTag(player, { id: `player-${color}` });
+    else if (view.you === color) who = h('strong', {}, TEXT.you);
+    else if (bot && view.you) who = h('strong', {}, botName(bot));
+    else if (accounts) who = h('strong', { class: 'anonymous', id: `player-${color}` }, TEXT.anonymous);
+    else who = h('strong', {}, view.you ? TEXT.opponent : title(color));
     const badges = [];
     if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
     // While the first moves are timed the countdown beside the clock says who is to move.
     const counting = view.first_move_deadline && (view.moves_played > 0 ? 'black' : 'white') === color;
     if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push('to move');
     if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
+    const diff = ratingDiff && isOver(view) ? ratingDiff[color] : null;
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('strong', {}, who), ` (${title(color)})`,
+      who, player && view.you === color ? ` (${TEXT.youMark}, ${title(color)})` : ` (${title(color)})`,
+      diff !== null && diff !== undefined ? h('span', {
+        class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`, id: `rating-diff-${color}`, title: TEXT.ratingChange,
+      }, diffText(diff)) : null,
       badges.length ? h('span', { class: 'badge' }, badges.join(', ')) : null);
+  }
+
+  // Under the result of a rated game: each player's rating before and after.
+  function ratingResult() {
+    if (!ratingDiff || !view.players) return null;
+    const lines = ['white', 'black'].filter((color) => view.players[color]).map((color) => {
+      const player = view.players[color];
+      const diff = ratingDiff[color] || 0;
+      const name = view.you === color ? TEXT.you : playerName(player);
+      return TEXT.ratingLine(name, ratingText(player.rating, player.provisional), Math.round(player.rating + diff), diffText(diff));
+    });
+    return lines.length ? h('p', { class: 'result-rating', id: 'result-rating' }, lines.join(' · ')) : null;
   }
 
   function statusText() {
@@ -913,6 +991,7 @@ export function gamePage(root, id, token) {
       }, '×'),
       h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
       h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
+      ratingResult(),
       wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
         : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
       h('div', { class: 'row' }, controls));

@@ -1,5 +1,6 @@
-// The home page: the games this browser holds a seat in, start a game against a friend or a
-// bot, join one from a link, open the lab, look up a genome or preset by its code.
+// The home page: the games this browser holds a seat in (signed in: the account's games, on any
+// browser, and this browser's others), start a game against a friend or a bot, join one from a
+// link, open the lab, look up a genome or preset by its code.
 
 import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
@@ -8,6 +9,8 @@ import { endText, opponentJoined, botName } from './result.js';
 import { History, lastLoss } from './history.js';
 import { lobbyPanel } from './lobby.js';
 import { setupChoice, saveSetupChoice } from './setup.js';
+import { signedIn } from './account.js';
+import { colorOf, playerName, ratingText, diffText } from './players.js';
 
 // The bot the home page plays: the alpha-beta search of docs/bots.md.
 export const BOT = 'bot:search';
@@ -23,6 +26,9 @@ const TEXT = {
   notCreated: (message) => `The game could not be created: ${message}`,
   against: (bot) => ` against ${botName(bot)}`,
   moves: (n) => `${n} move${n === 1 ? '' : 's'}`,
+  opponent: (player) => ` against ${playerName(player)}${player ? ` (${ratingText(player.rating, player.provisional)})` : ''}`,
+  accountGames: (name) => `The games of your account, ${name}, on any browser, and the others this browser holds.`,
+  accountFailed: (message) => `Your account's games could not be loaded (${message}); these are the ones this browser holds.`,
 };
 
 // Creates a game (against the bot when `bot`), remembers the seat and opens it. `preset` sets
@@ -156,9 +162,30 @@ const SHOWN = 20; // the most recent seats asked about on each visit
 
 // "My games": every seat this browser holds, asked of the server as that seat, ongoing games
 // first (yours to move before the others), then the recent results; one click back into each.
+// Signed in, the account's games come first from the server (GET /api/users/{name}/games, the
+// newest 50), so another browser shows them too; a game of theirs this browser holds no seat of
+// opens as the record (finished) or as a spectator (live).
 async function myGames(panel, isGone) {
-  const seats = heldSeats().slice(0, SHOWN);
-  if (seats.length === 0) return;
+  const account = signedIn();
+  let mine = [];
+  let failed = null;
+  if (account) {
+    try {
+      mine = await api.userGames(account.username);
+    } catch (error) {
+      failed = error;
+    }
+  }
+  if (isGone()) return;
+  const held = heldSeats();
+  const fromAccount = (Array.isArray(mine) ? mine : []).map((view) => {
+    const color = colorOf(view, account.username) || 'white';
+    const seat = held.find((one) => one.id === view.id && (!one.color || one.color === color));
+    return { seat: seat || { id: view.id, color, token: null }, view: { ...view, you: color }, account: true };
+  });
+  const known = new Set(fromAccount.map((answer) => answer.seat.id));
+  const seats = held.filter((seat) => !known.has(seat.id)).slice(0, SHOWN);
+  if (seats.length === 0 && fromAccount.length === 0 && !failed) return;
   panel.hidden = false;
   const answers = await Promise.all(seats.map(async (seat) => {
     try {
@@ -173,14 +200,22 @@ async function myGames(panel, isGone) {
     if (view.status === 'in_progress' || view.status === 'setup') return view.to_move === view.you && view.status === 'in_progress' ? 0 : 1;
     return 2;
   };
-  const rows = answers
-    .sort((a, b) => rank(a) - rank(b) || (b.seat.at || 0) - (a.seat.at || 0))
+  // The account's games are newest first: they keep that order within each rank.
+  const all = [...fromAccount, ...answers].map((answer, order) => ({ ...answer, order }));
+  const rows = all
+    .sort((a, b) => rank(a) - rank(b) || (a.account && b.account ? a.order - b.order : (b.seat.at || 0) - (a.seat.at || 0)))
     .map((answer) => gameRow(answer));
-  fill(panel, h('h2', {}, 'My games'), h('ul', { class: 'game-rows', id: 'my-games-list' }, rows));
+  fill(panel, h('h2', {}, 'My games'),
+    account ? h('p', { class: 'hint', id: 'my-games-source' }, failed ? TEXT.accountFailed(failed.message) : TEXT.accountGames(account.username)) : null,
+    h('ul', { class: 'game-rows', id: 'my-games-list' }, rows));
 }
 
 function gameRow({ seat, view, error }) {
-  const href = `#/game/${encodeURIComponent(seat.id)}?token=${encodeURIComponent(seat.token)}`;
+  const id = encodeURIComponent(seat.id);
+  // Without a seat here (an account's game played on another browser): the record of a finished
+  // game, else the game as a spectator.
+  const href = seat.token ? `#/game/${id}?token=${encodeURIComponent(seat.token)}`
+    : view && view.status !== 'setup' && view.status !== 'in_progress' && view.status !== 'aborted' ? `#/record/${id}` : `#/game/${id}`;
   if (!view) {
     const why = error && error.status === 404 ? 'no longer on this server' : `cannot be reached (${error ? error.message : '?'})`;
     return h('li', { class: 'game-row gone', 'data-game': seat.id },
@@ -202,11 +237,16 @@ function gameRow({ seat, view, error }) {
   } else {
     state = outcome(view, seat);
   }
+  const players = view.players || {};
+  const named = players.white || players.black;
+  const diff = view.rating_diff ? view.rating_diff[color] : null;
   return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, `You play ${side}${seat.bot ? TEXT.against(seat.bot) : ''}`),
+      h('span', { class: 'who' }, `You play ${side}${seat.bot ? TEXT.against(seat.bot) : named ? TEXT.opponent(players[other]) : ''}`),
       h('span', { class: 'state' }, state),
+      view.rated ? h('span', { class: 'kind rated' }, 'rated') : null,
+      diff !== null && diff !== undefined ? h('span', { class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}` }, diffText(diff)) : null,
       // Moves as chess players count them: a move is White's and Black's (1. e3 e6 is one).
       h('span', { class: 'moves-played' }, TEXT.moves(Math.ceil(view.moves_played / 2)))));
 }

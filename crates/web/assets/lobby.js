@@ -2,17 +2,28 @@
 // list of open seeks (a click accepts one), and the waiting state with cancel. A seek is
 // followed on its NDJSON stream; `paired` carries the game and this seat's token, and the page
 // opens the game. The server withdraws a seek whose stream has been gone for 10 s, so leaving
-// the page withdraws it too (and says so at once with DELETE).
+// the page withdraws it too (and says so at once with DELETE). Signed in, a seek may be rated
+// (8 × 8, no bot; the server pairs it only with another account); the list says which seeks are
+// rated and who opened them.
 
 import { h } from './dom.js';
 import * as api from './api.js';
 import { ndjson } from './stream.js';
+import { signedIn } from './account.js';
+import { ratingText } from './players.js';
 
 const QUICK = [[1, 0], [3, 2], [5, 0], [10, 0]];
 const LIST_EVERY = 2000;
 const RECONNECTS = 3;
 
 const label = (initialMs, incrementMs) => `${initialMs / 60000}+${incrementMs / 1000}`;
+const TEXT = {
+  rated: 'Rated',
+  ratedOn: 'Rated: your rating moves with the result. Rated games are 8×8 and never against the bot; only another signed-in player can take the seek.',
+  ratedOff: 'Casual: no rating changes.',
+  signInFirst: 'Sign in to play rated games (8×8, no bot).',
+  ratedNeedsAccount: 'sign in to take a rated seek',
+};
 const openGame = (game, token) => {
   location.hash = `#/game/${encodeURIComponent(game)}?token=${encodeURIComponent(token)}`;
 };
@@ -35,6 +46,15 @@ export function lobbyPanel() {
     onclick: () => seek(Number(minutes.value) * 60000, Number(increment.value) * 1000),
   }, 'Seek');
 
+  const account = signedIn();
+  const rated = h('input', { id: 'seek-rated', type: 'checkbox', disabled: !account, 'aria-describedby': 'seek-rated-note' });
+  const ratedNote = h('p', { class: 'hint', id: 'seek-rated-note' });
+  const showRated = () => {
+    ratedNote.textContent = !account ? TEXT.signInFirst : rated.checked ? TEXT.ratedOn : TEXT.ratedOff;
+  };
+  rated.addEventListener('change', showRated);
+  showRated();
+
   let mine = null; // {id, token, clock}
   let controller = null;
   let gone = false;
@@ -42,14 +62,18 @@ export function lobbyPanel() {
   function show(seeking) {
     waiting.hidden = !seeking;
     for (const button of [...buttons, custom]) button.disabled = seeking;
+    rated.disabled = seeking || !account;
   }
 
   async function seek(initialMs, incrementMs) {
     notice.textContent = '';
     if (mine) return;
     try {
-      const made = await api.createSeek({ clock: { initial_ms: initialMs, increment_ms: incrementMs }, color: 'random' });
-      mine = { ...made, clock: label(initialMs, incrementMs) };
+      const wantRated = !!(account && rated.checked);
+      const request = { clock: { initial_ms: initialMs, increment_ms: incrementMs }, color: 'random' };
+      if (wantRated) request.rated = true;
+      const made = await api.createSeek(request);
+      mine = { ...made, clock: `${label(initialMs, incrementMs)}${wantRated ? ', rated' : ''}` };
       waitingText.textContent = `Waiting for an opponent (${mine.clock})…`;
       show(true);
       follow(mine, RECONNECTS);
@@ -131,12 +155,26 @@ export function lobbyPanel() {
     try { open = await api.seeks(); } catch { return; }
     if (gone) return;
     const others = open.filter((s) => s.id !== mine?.id);
-    list.replaceChildren(...(others.length ? others.map((s) => h('li', { class: 'seek-row' },
-      h('button', {
-        type: 'button', class: 'seek-accept', 'data-seek': s.id, onclick: () => accept(s.id),
-        'aria-label': `Play ${label(s.clock.initial_ms, s.clock.increment_ms)} on ${s.width}×${s.height}, you get ${s.color === 'random' ? 'a random colour' : (s.color === 'white' ? 'black' : 'white')}`,
-      }, `${label(s.clock.initial_ms, s.clock.increment_ms)} · ${s.width}×${s.height} · ${s.color} · ${Math.round(s.age_ms / 1000)} s`)))
+    list.replaceChildren(...(others.length ? others.map((s) => seekRow(s))
       : [h('li', { class: 'hint' }, 'No open seeks: press a clock above and wait for someone.')]));
+  }
+
+  // One open seek: its clock, board, colour, rated or casual, who opened it (when signed in, with
+  // their rating) and its age; a click takes it (a rated one only when signed in).
+  function seekRow(s) {
+    const clock = label(s.clock.initial_ms, s.clock.increment_ms);
+    const gets = s.color === 'random' ? 'a random colour' : (s.color === 'white' ? 'black' : 'white');
+    const blocked = s.rated && !account;
+    const rating = s.rating == null ? '' : ` ${ratingText(s.rating, s.provisional)}`;
+    const who = s.username ? ` · ${s.username}${rating}` : '';
+    return h('li', { class: 'seek-row' },
+      h('button', {
+        type: 'button', class: 'seek-accept', 'data-seek': s.id, 'data-rated': String(!!s.rated), onclick: () => accept(s.id),
+        disabled: blocked, title: blocked ? TEXT.ratedNeedsAccount : null,
+        'aria-label': `Play ${clock} on ${s.width}×${s.height}${s.rated ? ', rated' : ''}${s.username ? ` against ${s.username}${rating}` : ''}, you get ${gets}${blocked ? ` (${TEXT.ratedNeedsAccount})` : ''}`,
+      }, `${clock} · ${s.width}×${s.height} · ${s.color} · `,
+      h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? 'rated' : 'casual'),
+      `${who} · ${Math.round(s.age_ms / 1000)} s`));
   }
 
   refresh();
@@ -148,6 +186,8 @@ export function lobbyPanel() {
     h('div', { class: 'row' },
       h('label', { for: 'seek-minutes' }, 'Minutes'), minutes,
       h('label', { for: 'seek-increment' }, '+ seconds'), increment, custom),
+    h('div', { class: 'row' }, h('label', { class: 'rated-switch', for: 'seek-rated' }, rated, TEXT.rated)),
+    ratedNote,
     waiting,
     h('h3', {}, 'Open seeks'),
     list,

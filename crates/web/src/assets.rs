@@ -70,6 +70,10 @@ pub static ASSETS: &[Asset] = embed![
     "differences.js" => JS,
     "record.js" => JS,
     "confirm.js" => JS,
+    "account.js" => JS,
+    "players.js" => JS,
+    "profile.js" => JS,
+    "leaderboard.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

@@ -92,6 +92,8 @@ impl Site {
         let url = format!("sqlite://{}", db.path().join("gmo.db").display());
         let mut settings = gmo_server::Settings::new(([127, 0, 0, 1], 0).into(), url);
         settings.play.sweep_interval = Duration::from_millis(250);
+        // Tests sign up and in several times in a row; the hashing budget has its own test.
+        settings.play.password_hash_share = 100;
         // A genome's value from a handful of games, so that the lab's panel finishes quickly.
         settings.play.value_games = VALUE_GAMES;
         tune(&mut settings);
@@ -3463,3 +3465,753 @@ async fn opponent_left(driver: &mut Driver, base: String) {
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
+
+// Issue 23: accounts and ratings in the page.
+
+/// Every test account's password (8 to 128 characters).
+const PASSWORD: &str = "correct horse battery";
+
+/// Which of the header's parts are shown: [the signed-in name or "", "Sign in" shown, "Sign up"
+/// shown, "Sign out" shown].
+const HEADER: &str = "return [document.querySelector('#account-name')?.textContent ?? '', \
+     !!document.querySelector('#sign-in-link'), !!document.querySelector('#sign-up-link'), \
+     !!document.querySelector('#sign-out')]";
+
+/// Waits until the header says `name` is signed in (with "Sign out", no way in).
+async fn wait_signed_in(client: &Client, name: &str) {
+    wait_for(
+        client,
+        &format!("{name} signed in"),
+        &format!(
+            "return document.querySelector('#account-name')?.textContent === {name:?} \
+             && !!document.querySelector('#sign-out') && !document.querySelector('#sign-in-link')"
+        ),
+    )
+    .await;
+}
+
+/// Fills the sign-up or sign-in form shown and sends it.
+async fn send_account_form(client: &Client, name: &str, password: &str) {
+    wait_for(
+        client,
+        "the account form",
+        "return !!document.querySelector('#account-username')",
+    )
+    .await;
+    type_into(client, "#account-username", name).await;
+    type_into(client, "#account-password", password).await;
+    click(client, "#account-submit").await;
+}
+
+/// Signs up `name` from the header's "Sign up" on the home page: the page comes back signed in.
+async fn sign_up(client: &Client, base: &str, name: &str) {
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    click(client, "#sign-up-link").await;
+    send_account_form(client, name, PASSWORD).await;
+    wait_signed_in(client, name).await;
+}
+
+/// The text of the element `selector` once it has some.
+async fn wait_text(client: &Client, what: &str, selector: &str) -> String {
+    let script = format!("return document.querySelector({selector:?})?.textContent ?? ''");
+    let text = wait_for(client, what, &script).await;
+    text.as_str().unwrap_or_default().to_owned()
+}
+
+async fn no_script_errors(client: &Client) {
+    let errors = client
+        .execute("return window.__errors ?? []", vec![])
+        .await
+        .unwrap_or_default();
+    assert_eq!(errors, json!([]), "no script errors");
+}
+
+/// Sign-up from the header: the lobby's "Rated" switch waits for an account; a short password is
+/// refused next to its field; signed up, the header shows the name (a link to the profile) and
+/// "Sign out", and the switch can be ticked. Signed out, the server no longer knows the browser;
+/// the name taken in another case is refused next to the username; a wrong password says
+/// "unknown username or wrong password"; signing in from the leaderboard comes back to it, and a
+/// reload keeps the session.
+async fn accounts(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    client.goto(&format!("{base}/")).await.expect("home opens");
+    wait_for(
+        &client,
+        "the lobby",
+        "return !!document.querySelector('#seek-rated')",
+    )
+    .await;
+    let header = client.execute(HEADER, vec![]).await.expect("the header");
+    assert_eq!(
+        header,
+        json!(["", true, true, false]),
+        "signed out at first"
+    );
+    let switch = client
+        .execute(
+            "return [document.querySelector('#seek-rated').disabled, document.querySelector('#seek-rated-note').textContent]",
+            vec![],
+        )
+        .await
+        .expect("the switch");
+    assert_eq!(switch[0], json!(true), "no rated seek without an account");
+    assert!(
+        switch[1].as_str().unwrap_or_default().contains("Sign in"),
+        "{switch}"
+    );
+
+    // Sign up: a password too short is refused, in the server's words, under the password.
+    click(&client, "#sign-up-link").await;
+    send_account_form(&client, "Alice_1", "short").await;
+    let refused = wait_text(&client, "the password refused", "#account-password-error").await;
+    assert!(refused.contains('8'), "{refused}");
+    assert_eq!(text_of(&client, "#account-username-error").await, "");
+    shoot(&client, "account-sign-up-refused.png").await;
+    type_into(&client, "#account-password", PASSWORD).await;
+    click(&client, "#account-submit").await;
+    wait_signed_in(&client, "Alice_1").await;
+    let link = client
+        .execute(
+            "return document.querySelector('#account-name').getAttribute('href')",
+            vec![],
+        )
+        .await
+        .expect("the link");
+    assert_eq!(link, json!("#/@/Alice_1"));
+    // Back home, the lobby's switch is open and says what a rated game is.
+    wait_for(
+        &client,
+        "the switch enabled",
+        "const e = document.querySelector('#seek-rated'); return !!e && !e.disabled",
+    )
+    .await;
+    click(&client, "#seek-rated").await;
+    let note = text_of(&client, "#seek-rated-note").await;
+    assert!(note.contains("8×8") && note.contains("bot"), "{note}");
+    shoot(&client, "account-signed-in.png").await;
+
+    // Sign out: the header offers the way in again, and the session no longer works.
+    click(&client, "#sign-out").await;
+    wait_for(
+        &client,
+        "signed out",
+        "return !!document.querySelector('#sign-in-link') && !document.querySelector('#account-name')",
+    )
+    .await;
+    let status = client
+        .execute("return fetch('/api/account').then(r => r.status)", vec![])
+        .await
+        .expect("a status");
+    assert_eq!(status, json!(401), "the session is gone");
+    wait_for(
+        &client,
+        "the switch closed again",
+        "return document.querySelector('#seek-rated')?.disabled === true",
+    )
+    .await;
+
+    // The name is taken, whatever its case: said under the username.
+    click(&client, "#sign-up-link").await;
+    send_account_form(&client, "ALICE_1", PASSWORD).await;
+    let taken = wait_text(&client, "the name taken", "#account-username-error").await;
+    assert!(taken.contains("taken"), "{taken}");
+
+    // Sign in from the leaderboard: a wrong password first, then the right one, back to it.
+    client
+        .goto(&format!("{base}/#/leaderboard"))
+        .await
+        .expect("the leaderboard");
+    click(&client, "#sign-in-link").await;
+    send_account_form(&client, "alice_1", "not the password").await;
+    let wrong = wait_text(&client, "the wrong password", "#account-error").await;
+    assert!(
+        wrong.contains("unknown username or wrong password"),
+        "{wrong}"
+    );
+    assert_eq!(
+        client.execute(HEADER, vec![]).await.expect("the header")[0],
+        json!(""),
+        "still signed out"
+    );
+    shoot(&client, "account-sign-in-refused.png").await;
+    type_into(&client, "#account-password", PASSWORD).await;
+    click(&client, "#account-submit").await;
+    // The name as it was given at sign-up, whatever case was typed.
+    wait_signed_in(&client, "Alice_1").await;
+    wait_for(
+        &client,
+        "back on the leaderboard",
+        "return location.hash === '#/leaderboard' && !!document.querySelector('#leaderboard')",
+    )
+    .await;
+    client.refresh().await.expect("a reload");
+    wait_signed_in(&client, "Alice_1").await;
+    no_script_errors(&client).await;
+    client.close().await.expect("closed");
+}
+
+browser_test!(
+    accounts_sign_up_sign_out_and_sign_in_from_the_header,
+    accounts
+);
+
+/// The side a page plays, from its own bar (at the bottom, not flipped).
+async fn own_color(client: &Client) -> String {
+    let color = wait_for(
+        client,
+        "the own bar",
+        "const p = document.querySelector('.player-bar.bottom .player'); \
+         return p ? (p.classList.contains('white') ? 'white' : 'black') : ''",
+    )
+    .await;
+    color.as_str().unwrap_or_default().to_owned()
+}
+
+/// The rating shown on a profile page: [its number, whether it ends with `?`].
+async fn profile_rating(client: &Client, base: &str, name: &str) -> (i64, bool) {
+    client
+        .goto(&format!("{base}/#/@/{name}"))
+        .await
+        .expect("the profile");
+    let shown = wait_for(
+        client,
+        "the profile's rating",
+        &format!(
+            "return document.querySelector('#profile-name')?.textContent === {name:?} \
+             ? document.querySelector('#profile-rating')?.textContent : ''"
+        ),
+    )
+    .await;
+    let shown = shown.as_str().unwrap_or_default();
+    let number = shown.trim_end_matches('?').parse().expect("a number");
+    (number, shown.ends_with('?'))
+}
+
+/// A rated game between two browsers: each signs up; one ticks "Rated" and presses 5+0, the
+/// other sees the seek listed as rated with the seeker's name and takes it. Both pages show both
+/// names with "1500?" by the board and say the game is rated; after a few moves White resigns,
+/// and both show White's rating change with a minus and Black's with a plus, by the board and
+/// under the result. The profiles have moved from 1500 (up for Black, down for White, still
+/// provisional). A third browser signs in as the winner: its "My games" (from the account) lists
+/// the game as won, rated, with the change.
+async fn rated_game(driver: &mut Driver, base: String) {
+    let first = driver.session(1280, 900).await;
+    let second = driver.session(1280, 900).await;
+    sign_up(&first, &base, "alice").await;
+    sign_up(&second, &base, "bob").await;
+
+    wait_for(
+        &first,
+        "the switch enabled",
+        "const e = document.querySelector('#seek-rated'); return !!e && !e.disabled",
+    )
+    .await;
+    click(&first, "#seek-rated").await;
+    click(&first, "#seek-5-0").await;
+    wait_for(
+        &first,
+        "the rated seek waiting",
+        "const w = document.querySelector('#seek-waiting'); return !!w && !w.hidden && w.textContent.includes('5+0, rated')",
+    )
+    .await;
+    let listed = wait_for(
+        &second,
+        "the rated seek listed",
+        "const b = document.querySelector('.seek-accept[data-rated=\"true\"]'); return b ? b.textContent : ''",
+    )
+    .await;
+    let listed = listed.as_str().unwrap_or_default();
+    assert!(
+        listed.starts_with("5+0") && listed.contains("rated") && listed.contains("alice 1500?"),
+        "{listed}"
+    );
+    shoot(&second, "rated-seek-listed.png").await;
+    second
+        .execute(
+            "document.querySelector('.seek-accept[data-rated=\"true\"]').click()",
+            vec![],
+        )
+        .await
+        .expect("the click");
+    let (one, two) = (game_of(&first).await, game_of(&second).await);
+    assert_eq!(one, two, "both browsers are in the same game");
+    let game = one;
+
+    // Names and ratings by the board, on both pages.
+    let alice = own_color(&first).await;
+    let bob = own_color(&second).await;
+    assert_ne!(alice, bob, "one seat each");
+    for (client, side) in [(&first, &alice), (&second, &bob)] {
+        for (color, name) in [(&alice, "alice"), (&bob, "bob")] {
+            wait_for(
+                client,
+                &format!("{name}'s name and rating"),
+                &format!(
+                    "const t = document.querySelector('#player-{color}')?.textContent ?? ''; \
+                     return t.includes({name:?}) && t.includes('1500?')"
+                ),
+            )
+            .await;
+        }
+        assert!(
+            text_of(client, "#game-rated").await.contains("Rated game"),
+            "the page says the game is rated"
+        );
+        let own = text_of(client, ".player-bar.bottom .player").await;
+        let side = if side == "white" { "White" } else { "Black" };
+        assert!(own.contains(&format!("(you, {side})")), "{own}");
+    }
+    let (white, black) = if alice == "white" {
+        (&first, &second)
+    } else {
+        (&second, &first)
+    };
+    let (white_name, black_name) = if alice == "white" {
+        ("alice", "bob")
+    } else {
+        ("bob", "alice")
+    };
+    wait_status(white, "Your move").await;
+    shoot(white, "rated-game.png").await;
+    play(white, black, "e2", "e3").await;
+    play(black, white, "e7", "e6").await;
+    play(white, black, "g1", "f3").await;
+
+    // Black to move; White resigns.
+    click(white, "#resign").await;
+    click(white, "#resign").await;
+    for client in [white, black] {
+        wait_status(client, "Black won — by resignation").await;
+        let diffs = wait_for(
+            client,
+            "the rating changes",
+            "const w = document.querySelector('#rating-diff-white')?.textContent ?? ''; \
+             const b = document.querySelector('#rating-diff-black')?.textContent ?? ''; \
+             return w && b ? [w, b] : null",
+        )
+        .await;
+        let (lost, won) = (
+            diffs[0].as_str().unwrap_or_default(),
+            diffs[1].as_str().unwrap_or_default(),
+        );
+        let minus = lost.strip_prefix('−').and_then(|n| n.parse::<i64>().ok());
+        let plus = won.strip_prefix('+').and_then(|n| n.parse::<i64>().ok());
+        assert!(minus.is_some_and(|n| n > 0), "{lost}");
+        assert!(plus.is_some_and(|n| n > 0), "{won}");
+        let under = wait_text(client, "the ratings under the result", "#result-rating").await;
+        let after = 1500 + plus.unwrap_or(0);
+        assert!(
+            under.contains(&format!("1500? → {after} ({won})")),
+            "{under}"
+        );
+    }
+    shoot(black, "rated-game-over.png").await;
+
+    // The profiles moved from 1500; the winner's name by the board opens its profile.
+    click(white, "#player-black a.player-name").await;
+    wait_for(
+        white,
+        "the winner's profile",
+        &format!("return location.hash === '#/@/{black_name}' && !!document.querySelector('#profile-rating')"),
+    )
+    .await;
+    let (won, provisional) = profile_rating(white, &base, black_name).await;
+    assert!(won > 1500 && provisional, "{won}");
+    let (lost, provisional) = profile_rating(black, &base, white_name).await;
+    assert!(lost < 1500 && provisional, "{lost}");
+
+    // A third browser, signed in as the winner: "My games" comes from the account.
+    let third = driver.session(1280, 900).await;
+    third.goto(&format!("{base}/")).await.expect("home opens");
+    click(&third, "#sign-in-link").await;
+    send_account_form(&third, black_name, PASSWORD).await;
+    wait_signed_in(&third, black_name).await;
+    let row = wait_for(
+        &third,
+        "the game in My games",
+        &format!(
+            "return document.querySelector('#my-games-list .game-row[data-game=\"{game}\"]')?.textContent ?? ''"
+        ),
+    )
+    .await;
+    let row = row.as_str().unwrap_or_default();
+    assert!(
+        row.contains("You play Black")
+            && row.contains(&format!("against {white_name}"))
+            && row.contains("You won: White resigned")
+            && row.contains("rated")
+            && row.contains('+'),
+        "{row}"
+    );
+    shoot(&third, "rated-my-games.png").await;
+    for client in [&first, &second, &third] {
+        no_script_errors(client).await;
+    }
+    first.close().await.expect("closed");
+    second.close().await.expect("closed");
+    third.close().await.expect("closed");
+}
+
+browser_test!(
+    two_browsers_play_a_rated_game_and_the_ratings_move,
+    rated_game
+);
+
+/// Makes an account through the API → its session cookie (`gmo_session=…`), to send by hand.
+async fn api_sign_up(base: &str, name: &str) -> String {
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/account"))
+        .json(&json!({"username": name, "password": PASSWORD}))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(answer.status(), 201, "{name} signs up");
+    answer
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find(|value| value.starts_with("gmo_session="))
+        .and_then(|value| value.split(';').next())
+        .expect("the session cookie")
+        .to_owned()
+}
+
+/// A request through the API, with a seat's token or a session's cookie → its JSON answer.
+async fn api_send(
+    base: &str,
+    method: reqwest::Method,
+    path: &str,
+    auth: (&str, &str),
+    body: Option<Value>,
+) -> Value {
+    let mut request = reqwest::Client::new().request(method, format!("{base}{path}"));
+    request = match auth {
+        ("cookie", cookie) => request.header("cookie", cookie),
+        (_, token) => request.bearer_auth(token),
+    };
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let answer = request.send().await.expect("the server answers");
+    let status = answer.status();
+    let text = answer.text().await.unwrap_or_default();
+    assert!(status.is_success(), "{path}: {status} {text}");
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+/// A rated game between two accounts made through the API (a rated seek, taken by the other),
+/// set up by both seats (the default preset, the king on d) and under way → the game's id and
+/// the seat tokens by colour, and the seeker's colour (the server draws the colours).
+async fn api_rated_game(base: &str, seeker: &str, taker: &str) -> (String, Value, String) {
+    use futures_util::StreamExt;
+    let seek = api_send(
+        base,
+        reqwest::Method::POST,
+        "/api/seeks",
+        ("cookie", seeker),
+        Some(json!({"clock": {"initial_ms": 300_000, "increment_ms": 0}, "rated": true})),
+    )
+    .await;
+    let (id, token) = (
+        seek["id"].as_str().expect("an id"),
+        seek["token"].as_str().expect("a token"),
+    );
+    // The seeker follows its seek (as the page does) before the other takes it.
+    let stream = reqwest::Client::new()
+        .get(format!("{base}/api/seeks/{id}/stream"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("the seek's stream");
+    let taken = api_send(
+        base,
+        reqwest::Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        ("cookie", taker),
+        None,
+    )
+    .await;
+    let mut body = stream.bytes_stream();
+    let mut buffer = String::new();
+    let paired = loop {
+        let chunk = tokio::time::timeout(WAIT, body.next())
+            .await
+            .expect("the seek's stream speaks")
+            .expect("the seek's stream stays open until paired")
+            .expect("a chunk");
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        let found = buffer
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find(|line| line["type"] == "paired");
+        if let Some(line) = found {
+            break line;
+        }
+    };
+    let game = taken["game"].as_str().expect("a game").to_owned();
+    assert_eq!(paired["game"], json!(game));
+    let mut seats = serde_json::Map::new();
+    seats.insert(
+        paired["seat"].as_str().expect("a seat").to_owned(),
+        paired["token"].clone(),
+    );
+    seats.insert(
+        taken["seat"].as_str().expect("a seat").to_owned(),
+        taken["token"].clone(),
+    );
+    for (color, king) in [("white", "d1"), ("black", "d8")] {
+        let token = seats[color].as_str().expect("a token");
+        let steps = [
+            (
+                reqwest::Method::PUT,
+                format!("/api/games/{game}/preset"),
+                Some(json!({"preset": "default"})),
+            ),
+            (
+                reqwest::Method::POST,
+                format!("/api/games/{game}/kings/{king}"),
+                None,
+            ),
+            (
+                reqwest::Method::POST,
+                format!("/api/games/{game}/ready"),
+                None,
+            ),
+        ];
+        for (method, path, body) in steps {
+            api_send(base, method, &path, ("bearer", token), body).await;
+        }
+    }
+    let seeker_color = paired["seat"].as_str().expect("a seat").to_owned();
+    (game, Value::Object(seats), seeker_color)
+}
+
+/// The profile: three rated games made through the API between two accounts (Carol the seeker
+/// each time: Dave resigns, a draw agreed, Carol resigns). Carol's profile shows her rating with
+/// `?`, its deviation, "3 rated games", 1 win, 1 draw, 1 loss; the SVG graph is an image with a
+/// title, one point per rated game; the games, newest first, each rated with its change and a
+/// link to its record, no "Older games" (fewer than 50). A player without games has the graph's
+/// empty state, an unknown one "No such player". The leaderboard, from the header, is empty (every
+/// rating is provisional): its empty state says so.
+async fn profile(driver: &mut Driver, base: String) {
+    let carol = api_sign_up(&base, "Carol").await;
+    let dave = api_sign_up(&base, "dave").await;
+    api_sign_up(&base, "erin").await;
+    let mut games = Vec::new();
+    for ending in ["dave resigns", "draw", "carol resigns"] {
+        let (game, seats, carols) = api_rated_game(&base, &carol, &dave).await;
+        let daves = if carols == "white" { "black" } else { "white" };
+        let post = |color: &str, what: &str| {
+            let token = seats[color].as_str().expect("a token").to_owned();
+            let path = format!("/api/games/{game}/{what}");
+            let base = base.clone();
+            async move {
+                api_send(
+                    &base,
+                    reqwest::Method::POST,
+                    &path,
+                    ("bearer", &token),
+                    None,
+                )
+                .await;
+            }
+        };
+        match ending {
+            "dave resigns" => post(daves, "resign").await,
+            "carol resigns" => post(&carols, "resign").await,
+            _ => {
+                post("white", "draw").await;
+                post("black", "draw").await;
+            }
+        }
+        games.push(game);
+    }
+
+    let client = driver.session(1280, 900).await;
+    client
+        .goto(&format!("{base}/#/@/carol"))
+        .await
+        .expect("the profile");
+    // The name as it was given, whatever case the address has.
+    wait_for(
+        &client,
+        "Carol's profile",
+        "return document.querySelector('#profile-name')?.textContent === 'Carol'",
+    )
+    .await;
+    let rating = text_of(&client, "#profile-rating").await;
+    assert!(
+        rating.ends_with('?') && rating.trim_end_matches('?').parse::<u32>().is_ok(),
+        "{rating}"
+    );
+    assert!(
+        text_of(&client, "#profile-deviation")
+            .await
+            .starts_with("± "),
+        "the deviation"
+    );
+    assert_eq!(
+        text_of(&client, "#profile-rated-games").await,
+        "3 rated games"
+    );
+    assert!(
+        text_of(&client, "#profile-provisional")
+            .await
+            .contains("provisional")
+    );
+    let counts = client
+        .execute(
+            "return ['games', 'wins', 'draws', 'losses'].map(k => document.querySelector(`#profile-${k}`).textContent)",
+            vec![],
+        )
+        .await
+        .expect("the counts");
+    assert_eq!(counts, json!(["3", "1", "1", "1"]));
+    let graph = client
+        .execute(
+            "const g = document.querySelector('svg#rating-graph'); \
+             return g && [g.getAttribute('role'), g.querySelector('title')?.textContent ?? '', \
+               g.querySelectorAll('circle.point').length, !!g.querySelector('polyline.line'), \
+               g.getBoundingClientRect().width > 200]",
+            vec![],
+        )
+        .await
+        .expect("the graph");
+    assert_eq!(graph[0], json!("img"), "{graph}");
+    assert!(
+        graph[1].as_str().unwrap_or_default().contains("Carol"),
+        "{graph}"
+    );
+    assert_eq!(graph[2], json!(3), "a point per rated game: {graph}");
+    assert_eq!(graph[3], json!(true), "{graph}");
+    assert_eq!(graph[4], json!(true), "drawn wide: {graph}");
+    // The last point is the rating shown.
+    let last = client
+        .execute(
+            "const p = [...document.querySelectorAll('#rating-graph circle.point')]; return p[p.length - 1].dataset.value",
+            vec![],
+        )
+        .await
+        .expect("the last point");
+    assert_eq!(last, json!(rating.trim_end_matches('?')));
+    // The games, newest first: each rated, with its change and a link to its record.
+    let rows = client
+        .execute(
+            "return [...document.querySelectorAll('#profile-games .game-row')].map(r => \
+               [r.dataset.game, r.dataset.status, r.textContent, r.querySelector('a').getAttribute('href')])",
+            vec![],
+        )
+        .await
+        .expect("the rows");
+    let rows = rows.as_array().expect("rows");
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let newest: Vec<&str> = games.iter().rev().map(String::as_str).collect();
+    let listed: Vec<&str> = rows
+        .iter()
+        .map(|row| row[0].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(listed, newest, "newest first");
+    for row in rows {
+        let (id, text, href) = (
+            row[0].as_str().unwrap_or(""),
+            row[2].as_str().unwrap_or(""),
+            row[3].as_str().unwrap_or(""),
+        );
+        assert!(
+            text.contains("rated") && text.contains("against dave"),
+            "{text}"
+        );
+        assert_eq!(href, format!("#/record/{id}"));
+    }
+    assert!(
+        client
+            .execute(
+                "return document.querySelector('#profile-older').hidden",
+                vec![]
+            )
+            .await
+            .expect("the button")
+            .as_bool()
+            .unwrap_or(false),
+        "no older games"
+    );
+    shoot(&client, "profile.png").await;
+    // A row opens the game's record.
+    click(
+        &client,
+        &format!("#profile-games .game-row[data-game=\"{}\"] a", games[0]),
+    )
+    .await;
+    wait_for(
+        &client,
+        "the record",
+        &format!(
+            "return location.hash === '#/record/{}' && !!document.querySelector('#record-story')",
+            games[0]
+        ),
+    )
+    .await;
+
+    // A player without games, and one who does not exist.
+    client
+        .goto(&format!("{base}/#/@/erin"))
+        .await
+        .expect("erin's profile");
+    let empty = wait_text(&client, "the graph's empty state", "#rating-graph-empty").await;
+    assert!(empty.contains("No rated games yet"), "{empty}");
+    assert_eq!(text_of(&client, "#profile-rating").await, "1500?");
+    assert!(
+        text_of(&client, "#profile-no-games")
+            .await
+            .contains("No games")
+    );
+    client
+        .goto(&format!("{base}/#/@/nobody_here"))
+        .await
+        .expect("an unknown profile");
+    let missing = wait_text(&client, "no such player", "#no-such-player").await;
+    assert!(missing.contains("No such player"), "{missing}");
+
+    // The leaderboard, from the header: nobody is established yet.
+    click(&client, "header nav a[href=\"#/leaderboard\"]").await;
+    let board = wait_text(
+        &client,
+        "the leaderboard's empty state",
+        "#leaderboard-empty",
+    )
+    .await;
+    assert!(board.contains("Nobody"), "{board}");
+    assert!(
+        client
+            .find(Locator::Css("#leaderboard-table"))
+            .await
+            .is_err(),
+        "no table"
+    );
+    shoot(&client, "leaderboard-empty.png").await;
+
+    // The profile on a phone.
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    client
+        .goto(&format!("{base}/#/@/Carol"))
+        .await
+        .expect("the profile");
+    wait_for(
+        &client,
+        "the graph on a phone",
+        "const g = document.querySelector('#rating-graph'); return !!g && g.getBoundingClientRect().right <= innerWidth",
+    )
+    .await;
+    shoot(&client, "profile-phone.png").await;
+    no_script_errors(&client).await;
+    client.close().await.expect("closed");
+}
+
+browser_test!(
+    a_profile_shows_the_rating_graph_the_results_and_the_games,
+    profile
+);

@@ -10,6 +10,8 @@
 //! - `--pgbench` (issue 11): before the PostgreSQL run, PostgreSQL's own `pgbench` runs one
 //!   update and one insert a transaction with as many clients as games, for `--seconds`, and the
 //!   games' rate is reported as a share of its rate. The backend defaults to `postgres` then.
+//! - `--sign-ins N` (issue 23): N accounts are signed up first, then N loops sign in with them,
+//!   one request at a time each, beside the games; their rate and latency are reported.
 //! - `--base URL`: drive a `gmo serve` that is already running there (the callgrind script's
 //!   way) instead of starting one; no database is made and no server CPU is measured.
 //!
@@ -21,6 +23,7 @@
 mod pgbench;
 mod player;
 mod server;
+mod signins;
 mod stop;
 mod wal;
 
@@ -39,6 +42,7 @@ struct Options {
     backends: Vec<&'static str>,
     pgbench: bool,
     base: Option<String>,
+    sign_ins: u64,
 }
 
 fn options() -> Options {
@@ -64,6 +68,7 @@ fn options() -> Options {
         backends,
         pgbench,
         base: value("--base").cloned(),
+        sign_ins: number("--sign-ins").unwrap_or(0),
     }
 }
 
@@ -148,6 +153,7 @@ struct Cpu {
 struct Run {
     tally: Tally,
     took: Duration,
+    sign_ins: signins::SignIns,
 }
 
 impl Run {
@@ -165,6 +171,7 @@ async fn run(base: &str, options: &Options) -> Run {
             .build()
             .expect("an HTTP client"),
     };
+    let accounts = signins::sign_up(&client, options.sign_ins).await;
     let started = Instant::now();
     // With a ply budget the run lasts as long as the budget takes.
     let until = options
@@ -181,6 +188,10 @@ async fn run(base: &str, options: &Options) -> Run {
             ))
         })
         .collect();
+    let signing: Vec<_> = accounts
+        .into_iter()
+        .map(|name| tokio::spawn(signins::sign_in_until(client.clone(), name, stop.clone())))
+        .collect();
     let mut tally = Tally::default();
     for driver in drivers {
         let one = driver.await.expect("a driver");
@@ -189,9 +200,21 @@ async fn run(base: &str, options: &Options) -> Run {
         tally.refused += one.refused;
         tally.latencies_us.extend(one.latencies_us);
     }
+    let took = started.elapsed();
+    let mut sign_ins = signins::SignIns::default();
+    for loop_ in signing {
+        let one = loop_.await.expect("a sign-in loop");
+        sign_ins.done += one.done;
+        sign_ins.refused += one.refused;
+        for (status, count) in one.statuses {
+            *sign_ins.statuses.entry(status).or_default() += count;
+        }
+        sign_ins.latencies_us.extend(one.latencies_us);
+    }
     Run {
         tally,
-        took: started.elapsed(),
+        took,
+        sign_ins,
     }
 }
 
@@ -237,6 +260,22 @@ fn report(label: &str, options: &Options, run: &Run, cpu: Option<&Cpu>, load_bef
         run.tally.refused,
         server::load_average(),
     );
+    if options.sign_ins > 0 {
+        let mut latencies = run.sign_ins.latencies_us.clone();
+        latencies.sort_unstable();
+        let latencies = Latencies(latencies);
+        println!(
+            "{label}: {} sign-in loops beside the games: {} sign-ins = {:.1}/s, {} refused \
+             (by status, 0 for no answer: {:?}); latency p50 {:.1} ms, p99 {:.1} ms",
+            options.sign_ins,
+            run.sign_ins.done,
+            run.sign_ins.done as f64 / seconds,
+            run.sign_ins.refused,
+            run.sign_ins.statuses,
+            latencies.at(0.5),
+            latencies.at(0.99),
+        );
+    }
 }
 
 /// WAL and HOT updates per acknowledged ply (game set-ups included: they are few).

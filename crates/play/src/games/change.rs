@@ -10,8 +10,8 @@ use crate::stored::{self, Stored, snapshot_due};
 use crate::time::now;
 use gmo_engine::{Color, Event, Game, GameSnapshot, GameStatus, PlyView, Viewer};
 use gmo_genome::Genome;
-use gmo_store::{BotTurn, Change, Joined, StoreError};
-use gmo_types::{GameId, Timestamp};
+use gmo_store::{BotTurn, Change, Joined, Player, StoreError};
+use gmo_types::{ByColor, GameId, Timestamp};
 use std::sync::Arc;
 
 /// A committed change.
@@ -31,6 +31,9 @@ pub struct Changed {
     pub now: Timestamp,
     /// Which seats are taken, as far as this process knows.
     pub joined: Joined,
+    /// Whose account each seat is (after a rated end, with the rating changes).
+    pub players: ByColor<Option<Player>>,
+    pub rated: bool,
 }
 
 impl Changed {
@@ -42,6 +45,8 @@ impl Changed {
             game: self.game.clone(),
             joined: self.joined,
             viewer: self.viewer,
+            players: self.players.clone(),
+            rated: self.rated,
         }
     }
 
@@ -77,10 +82,11 @@ pub(super) struct Committed {
     pub game: Arc<Game>,
     pub happened: Vec<Happened>,
     pub version: i64,
+    pub players: ByColor<Option<Player>>,
 }
 
 enum Attempt {
-    Done(PlayResult<Changed>),
+    Done(Box<PlayResult<Changed>>),
     /// The game was not the stored one: nothing changed.
     Outdated,
 }
@@ -102,13 +108,13 @@ impl Games {
         // load.
         if let Some(cached) = self.cache.latest(id) {
             match self.attempt(id, &cached, &actor, &act, Fresh::No).await {
-                Attempt::Done(result) => return result,
+                Attempt::Done(result) => return *result,
                 Attempt::Outdated => self.cache.forget(id),
             }
         }
         let stored = self.load(id).await?;
         match self.attempt(id, &stored, &actor, &act, Fresh::Yes).await {
-            Attempt::Done(result) => result,
+            Attempt::Done(result) => *result,
             // A lost race with another process: nothing changed.
             Attempt::Outdated => Err(PlayError::lost_race()),
         }
@@ -146,7 +152,7 @@ impl Games {
                         return outdated_or_failed(error);
                     }
                 }
-                return Attempt::Done(Err(refusal));
+                return Attempt::Done(Box::new(Err(refusal)));
             }
         };
         match self.commit(id, stored, game, &act, now).await {
@@ -154,7 +160,8 @@ impl Games {
                 game,
                 happened,
                 version,
-            }) => Attempt::Done(Ok(Changed {
+                players,
+            }) => Attempt::Done(Box::new(Ok(Changed {
                 id: id.clone(),
                 version,
                 seat,
@@ -167,7 +174,9 @@ impl Games {
                 happened,
                 now,
                 joined: stored::joined(stored),
-            })),
+                players,
+                rated: stored.rated,
+            }))),
             Err(error) => outdated_or_failed(error),
         }
     }
@@ -227,8 +236,18 @@ impl Games {
                 return Err(error);
             }
         };
-        self.cache
-            .put(after(stored, &change, version, game.clone()));
+        let mut next = after(stored, &change, version, game.clone());
+        if change.rated.is_some() {
+            // Rated in the same transaction: the rating changes are the store's to tell.
+            match self.store.players(id).await {
+                Ok(players) => next.players = players,
+                Err(error) => {
+                    tracing::warn!(game = %id, %error, "could not read a rated game's players");
+                }
+            }
+        }
+        let players = next.players.clone();
+        self.cache.put(next);
         self.count(&stored.state, &game);
         // Announced while the game's lock is held, so that its announcements leave in version
         // order.
@@ -247,6 +266,7 @@ impl Games {
             game,
             happened,
             version,
+            players,
         })
     }
 
@@ -294,7 +314,7 @@ impl Games {
 fn outdated_or_failed(error: StoreError) -> Attempt {
     match error {
         StoreError::Stale { .. } => Attempt::Outdated,
-        other => Attempt::Done(Err(other.into())),
+        other => Attempt::Done(Box::new(Err(other.into()))),
     }
 }
 
@@ -358,5 +378,6 @@ fn change_of(
         deadline: game.deadline(),
         finished: game.is_over(),
         bot_turn,
+        rated: crate::ratings::rated_end(stored.rated, &stored.players, game),
     }
 }

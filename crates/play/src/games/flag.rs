@@ -10,7 +10,7 @@ use crate::progress::{Act, happened};
 use crate::stored::{self, Stored, row_state};
 use crate::time::now;
 use gmo_engine::{Event, Game, GameSnapshot};
-use gmo_store::{Change, StoreError};
+use gmo_store::{Change, RatedEnd, StoreError};
 use gmo_types::{GameId, Timestamp};
 use std::collections::HashMap;
 
@@ -83,7 +83,8 @@ impl Games {
                         return None;
                     }
                     ended.insert(id, happened(&before, &game, &Act::Nothing));
-                    Some(flagged(&game))
+                    let rated = crate::ratings::rated_end(row.rated, &row.players, &game);
+                    Some(flagged(&game, rated))
                 },
             )
             .await?;
@@ -111,7 +112,7 @@ impl Games {
 }
 
 /// What the store writes for a game whose flag fell.
-fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
+fn flagged(game: &Game, rated: Option<RatedEnd>) -> Change<Event, GameSnapshot> {
     Change {
         ply: game.events().last().cloned(),
         status: game.status(),
@@ -119,6 +120,7 @@ fn flagged(game: &Game) -> Change<Event, GameSnapshot> {
         finished: game.is_over(),
         state: Some(row_state(game)),
         bot_turn: None,
+        rated,
     }
 }
 

@@ -28,8 +28,8 @@ use crate::timers::Timers;
 use change::Actor;
 use gmo_engine::{Color, DrawOffer, Game, MoveView, Square, Viewer};
 use gmo_genome::Genome;
-use gmo_store::{Joined, Rematch, Store};
-use gmo_types::{GameId, Millis, Timestamp};
+use gmo_store::{Head, Joined, Player, Rematch, Store};
+use gmo_types::{AccountId, ByColor, GameId, Millis, Timestamp};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -71,6 +71,9 @@ pub struct Seen {
     /// Which seats are taken.
     pub joined: Joined,
     pub viewer: Viewer,
+    /// Whose account each seat is.
+    pub players: ByColor<Option<Player>>,
+    pub rated: bool,
 }
 
 /// A game's stream from here on: the game as first shown and its updates since.
@@ -163,6 +166,11 @@ impl Games {
         let head = self.store.game_head(id).await?;
         if let Some(mut stored) = self.cache.get(id, head.version) {
             stored.joined = stored.joined.union(head.joined);
+            if players_moved_on(&stored, &head) {
+                // Linked, or rated, since (neither changes the version): read them afresh.
+                stored.players = self.store.players(id).await?;
+                self.cache.put(stored.clone());
+            }
             return Ok(stored);
         }
         let stored = stored::decode(&self.store, id).await?;
@@ -175,6 +183,26 @@ impl Games {
         let stored = self.load(id).await?;
         let viewer = self.viewer_of_token(&stored, token).await?;
         Ok(seen(id, stored, viewer))
+    }
+
+    /// Game `id` as the holder of `token`, signed in as `account`, sees it: the seat becomes the
+    /// account's when it has none yet (an invite opened while signed in; never a bot's seat, an
+    /// ended game's, or the other seat's account's).
+    pub async fn show_linked(
+        &self,
+        id: &GameId,
+        token: &str,
+        account: &AccountId,
+    ) -> PlayResult<Seen> {
+        let seen = self.show(id, Some(token)).await?;
+        let Viewer::Player(seat) = seen.viewer else {
+            return Ok(seen);
+        };
+        if seen.players.get(seat).is_some() || !self.store.link(id, seat, account).await? {
+            return Ok(seen);
+        }
+        // The cache learns of it through the next head read.
+        self.show(id, Some(token)).await
     }
 
     /// Game `id` for its record: as [`Games::show`], once the game is over.
@@ -361,5 +389,30 @@ fn seen(id: &GameId, stored: Stored, viewer: Viewer) -> Seen {
         version: stored.version,
         game: stored.state,
         viewer,
+        players: stored.players,
+        rated: stored.rated,
     }
+}
+
+/// Whether the head read says more of the players than the cached game knows (a seat linked,
+/// an account deleted, the rating changes written).
+fn players_moved_on(stored: &Stored, head: &Head) -> bool {
+    let account = |player: &Option<Player>| player.as_ref().map(|player| player.account.clone());
+    let cached = ByColor::new(
+        account(&stored.players.white),
+        account(&stored.players.black),
+    );
+    let deleted = |player: &Option<Player>| player.as_ref().is_some_and(|player| player.deleted);
+    let cached_deleted = ByColor::new(
+        deleted(&stored.players.white),
+        deleted(&stored.players.black),
+    );
+    let diffs = stored
+        .players
+        .white
+        .as_ref()
+        .and_then(|player| player.rating_diff);
+    cached != head.accounts
+        || cached_deleted != head.deleted
+        || (head.rating_diffs && diffs.is_none())
 }

@@ -9,7 +9,7 @@ use crate::stored::row_state;
 use crate::time::now;
 use gmo_engine::{Game, GameSnapshot, Settings};
 use gmo_store::{BotTurn, GameSettings, Joined, NewGame};
-use gmo_types::{GameId, Millis};
+use gmo_types::{ByColor, GameId, Millis};
 
 /// The engine's settings for a board, a clock (`(initial, increment)`) and each side's time for
 /// its first move, defaults filled in; a size or a clock out of range is refused.
@@ -84,6 +84,9 @@ impl NewSetUp {
             deadline: self.game.deadline(),
             bot_turn,
             creator_token,
+            accounts: ByColor::new(None, None),
+            rated: false,
+            created: now(),
         }
     }
 }

@@ -19,7 +19,7 @@ use gmo_engine::Color;
 use gmo_store::{
     Accepted, NewSeek, Notice, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState,
 };
-use gmo_types::{ColorWish, GameId, Millis, SeekId, Timestamp};
+use gmo_types::{AccountId, ColorWish, GameId, Millis, SeekId, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,6 +59,8 @@ pub struct SeekRequest {
     pub initial: Millis,
     pub increment: Option<Millis>,
     pub wish: ColorWish,
+    /// A rated game: the seeker must be signed in (`account`), and the board 8 × 8.
+    pub rated: bool,
 }
 
 /// A game made from an accepted seek, for the one who accepted it.
@@ -94,15 +96,25 @@ impl Lobby {
 
     /// Opens a seek for `client` → its id and token (shown once); a matching open seek (same
     /// clock and board, compatible colours) is paired with it at once, the oldest first.
-    pub async fn open(&self, client: &str, request: SeekRequest) -> PlayResult<(SeekId, String)> {
+    /// `account`: the seeker's, if signed in (its seat will be the account's).
+    pub async fn open(
+        &self,
+        client: &str,
+        request: SeekRequest,
+        account: Option<&AccountId>,
+    ) -> PlayResult<(SeekId, String)> {
         let clock = (request.initial, request.increment);
         let first_move = self.games.first_move();
         let settings = settings_of(request.width, request.height, Some(clock), first_move)?;
+        if request.rated {
+            rated_seek_allowed(&settings, account)?;
+        }
         let pool = Pool {
             width: settings.width.into(),
             height: settings.height.into(),
             initial: settings.initial_ms,
             increment: settings.increment_ms,
+            rated: request.rated,
         };
         let token = gmo_store::new_token();
         let new = NewSeek {
@@ -112,6 +124,7 @@ impl Lobby {
             pool,
             wish: request.wish,
             now: now(),
+            account: account.cloned(),
         };
         let id = match self.games.store().open_seek(&new, self.limits).await? {
             Opened::Open(id) => id,
@@ -139,7 +152,8 @@ impl Lobby {
     /// in this process are woken here; the store announces the pairing to the other processes.
     async fn pair(&self, id: &SeekId, pool: Pool) -> PlayResult<SeekState> {
         let new = set_up(pool, self.games.first_move())?;
-        let row = new.row(None, None, None, None);
+        let mut row = new.row(None, None, None, None);
+        row.rated = pool.rated;
         let alive = alive_since(now());
         let (seek, partner) = self.games.store().pair_seek(id, alive, &row).await?;
         if let (SeekState::Paired { game, .. }, Some(partner)) = (&seek, partner) {
@@ -179,19 +193,24 @@ impl Lobby {
     }
 
     /// Takes an open seek: a game is made between its seeker and the caller (the seeker's
-    /// streams are told).
-    pub async fn accept(&self, id: &SeekId) -> PlayResult<Taken> {
+    /// streams are told). `account`: the caller's, if signed in (a rated seek needs another
+    /// account than the seeker's).
+    pub async fn accept(&self, id: &SeekId, account: Option<&AccountId>) -> PlayResult<Taken> {
         let store = self.games.store();
         let seek = store.seek(id).await?.ok_or_else(|| gone(id))?;
         if let Some((game, _)) = &seek.paired {
             return Err(paired_already(game));
         }
+        if seek.pool.rated && account.is_none() {
+            return Err(PlayError::sign_in_needed("accepting a rated seek"));
+        }
         let new = set_up(seek.pool, self.games.first_move())?;
         let token = gmo_store::new_token();
-        let row = new.row(None, None, None, None);
+        let mut row = new.row(None, None, None, None);
+        row.rated = seek.pool.rated;
         let alive = alive_since(now());
         let hash = gmo_store::token_hash(&token);
-        match store.accept_seek(id, alive, &row, hash).await? {
+        match store.accept_seek(id, alive, &row, hash, account).await? {
             Accepted::Paired { game, seat } => {
                 self.games.created(&game, &new, None);
                 self.bell.ring(id);
@@ -202,6 +221,10 @@ impl Lobby {
                 "the seek was paired with someone else first",
             )),
             Accepted::Gone => Err(gone(id)),
+            Accepted::NotForYou => Err(PlayError::refused(
+                PlayCode::OwnSeek,
+                "a rated seek is accepted by another account than its seeker's",
+            )),
         }
     }
 
@@ -283,6 +306,26 @@ fn set_up(pool: Pool, first_move: Millis) -> PlayResult<NewSetUp> {
     let clock = (pool.initial, Some(pool.increment));
     let settings = settings_of(size(pool.width), size(pool.height), Some(clock), first_move)?;
     NewSetUp::new(settings, None, None)
+}
+
+/// A rated seek is an account's, on an 8 × 8 board.
+fn rated_seek_allowed(
+    settings: &gmo_engine::Settings,
+    account: Option<&AccountId>,
+) -> PlayResult<()> {
+    if account.is_none() {
+        return Err(PlayError::sign_in_needed("a rated seek"));
+    }
+    if (settings.width, settings.height) != (8, 8) {
+        return Err(PlayError::invalid(
+            PlayCode::RatedBoard,
+            format!(
+                "rated games are 8 × 8; this seek asks for {} × {}",
+                settings.width, settings.height
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn gone(id: &SeekId) -> PlayError {

@@ -12,8 +12,9 @@ use crate::responses::{
     Unavailable,
 };
 use crate::schema::Id;
+use crate::signed::MaybeSigned;
 use crate::state::AppState;
-use crate::views::{GamePly, GameView, changed_view, game_view, seen_view};
+use crate::views::{GamePly, GameView, Who, changed_view, game_view, seen_view};
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -155,7 +156,14 @@ pub async fn create(
             white: invite("white", &created.white_token),
             black: invite("black", &created.black_token),
         },
-        game: game_view(id, &created.game, created.joined, Viewer::Spectator, now()),
+        game: game_view(
+            id,
+            &created.game,
+            created.joined,
+            Viewer::Spectator,
+            now(),
+            &Who::nobody(),
+        ),
         id: id.to_string(),
         seats: SeatTokens {
             white: SeatToken {
@@ -177,7 +185,9 @@ fn invite_link(id: &GameId, seat: &str, token: &str) -> String {
     format!("/#/game/{id}?seat={seat}&token={token}")
 }
 
-/// The game as the caller's seat (or a spectator, without a token) may see it.
+/// The game as the caller's seat (or a spectator, without a token) may see it. Opened with a
+/// seat's token while signed in, the seat becomes the account's (if it has none, is no bot's,
+/// the game is not over and the other seat is not the same account's).
 #[utoipa::path(get, path = "/api/games/{id}", tag = "games", operation_id = "get_game",
     params(("id" = Id, Path, description = "the game's id")), security(("bearer" = []), ()),
     responses((status = 200, description = "the game as the caller may see it", body = GameView),
@@ -187,8 +197,13 @@ pub async fn show(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<GameId>,
     MaybeBearer(token): MaybeBearer,
+    MaybeSigned(caller): MaybeSigned,
 ) -> ApiResult<Json<GameView>> {
-    let seen = state.play.games.show(&id, token.as_deref()).await?;
+    let games = &state.play.games;
+    let seen = match (&token, &caller) {
+        (Some(token), Some(caller)) => games.show_linked(&id, token, &caller.account).await?,
+        _ => games.show(&id, token.as_deref()).await?,
+    };
     Ok(Json(seen_view(&seen, now())))
 }
 
@@ -387,7 +402,14 @@ pub async fn record(
         reason: game.reason(),
         plies: crate::record::plies(&replay)?,
         replay,
-        game: game_view(&id, game, seen.joined, Viewer::Spectator, now()),
+        game: game_view(
+            &id,
+            game,
+            seen.joined,
+            Viewer::Spectator,
+            now(),
+            &Who::of(&seen),
+        ),
         id: id.to_string(),
     }))
 }

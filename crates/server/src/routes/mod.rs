@@ -1,6 +1,7 @@
 //! The routes, one router per resource, merged here under the shared layers: tracing, metrics,
 //! the body limit, and a timeout on everything but the (long-lived) game stream.
 
+pub(crate) mod accounts;
 pub(crate) mod breed;
 pub(crate) mod diagram;
 pub(crate) mod draw;
@@ -16,6 +17,7 @@ pub(crate) mod rematch;
 pub(crate) mod seek_stream;
 pub(crate) mod seeks;
 pub(crate) mod stream;
+pub(crate) mod users;
 pub(crate) mod values;
 
 use crate::error::ApiError;
@@ -34,6 +36,8 @@ use tower_http::trace::TraceLayer;
 /// Every route (and `extra`, the OpenAPI document's) under the shared layers.
 pub fn router(state: AppState, extra: Router<AppState>) -> Router {
     let timed = Router::new()
+        .merge(accounts::router())
+        .merge(users::router())
         .merge(genomes::router())
         .merge(breed::router())
         .merge(presets::router())
@@ -63,6 +67,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .fallback(no_route)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(to_completion))
+        .layer(axum::middleware::from_fn(crate::origin::same_origin))
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),
             metrics::count,
@@ -138,6 +143,7 @@ mod tests {
             .route("/change", post(handler.clone()))
             .route("/read", get(handler))
             .layer(axum::middleware::from_fn(to_completion))
+            .layer(axum::middleware::from_fn(crate::origin::same_origin))
     }
 
     /// Starts a request, drops it once its handler runs (the client went away), then lets the

@@ -12,16 +12,18 @@ use crate::responses::{
     Unavailable,
 };
 use crate::schema::Id;
+use crate::signed::{MaybeSigned, Signed};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use gmo_engine::Color;
+use gmo_play::accounts::Caller;
 use gmo_play::lobby::SeekRequest;
 use gmo_play::now;
 use gmo_store::Seek;
-use gmo_types::{ColorWish, Millis, SeekId, Timestamp};
+use gmo_types::{AccountId, ColorWish, Millis, Scope, SeekId, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -47,6 +49,11 @@ pub struct NewSeekRequest {
     pub height: Option<u8>,
     /// The colour wished for (default `random`).
     pub color: Option<ColorWish>,
+    /// A rated game (default `false`): the seeker must be signed in (session or a personal
+    /// token with the `play` scope), the board 8 × 8; it pairs only with another account's rated
+    /// seek and is accepted only by another account.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A new seek: follow `GET /api/seeks/{id}/stream` with the token (shown once) to learn the game.
@@ -76,6 +83,15 @@ pub struct SeekView {
     pub width: u16,
     pub height: u16,
     pub color: ColorWish,
+    /// Whether its game is rated.
+    pub rated: bool,
+    /// The seeker's account, if signed in.
+    #[schema(value_type = Option<crate::schema::UsernameText>)]
+    pub username: Option<String>,
+    /// The seeker's rating now, rounded (`null` for an anonymous seeker).
+    pub rating: Option<i64>,
+    /// Whether that rating is provisional (shown with `?`); `false` for an anonymous seeker.
+    pub provisional: bool,
     /// How long it has been open, in ms.
     #[schema(value_type = i64)]
     pub age_ms: Millis,
@@ -96,15 +112,18 @@ pub struct AcceptAnswer {
 #[utoipa::path(post, path = "/api/seeks", tag = "lobby", operation_id = "create_seek",
     request_body = NewSeekRequest,
     responses((status = 201, description = "the new seek", body = NewSeekAnswer),
-              (status = 400, response = BadRequest), (status = 409, response = Conflict),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 409, response = Conflict),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
               (status = 429, response = TooManyRequests), (status = 503, response = Unavailable)))]
 pub async fn create(
     _limit: CreationLimit,
     State(state): State<AppState>,
     ClientAddress(client): ClientAddress,
+    MaybeSigned(caller): MaybeSigned,
     ApiJson(body): ApiJson<NewSeekRequest>,
 ) -> ApiResult<(StatusCode, Json<NewSeekAnswer>)> {
+    let account = playing_account(caller)?;
     let (initial, increment) = body.clock.millis();
     let request = SeekRequest {
         width: body.width,
@@ -112,8 +131,10 @@ pub async fn create(
         initial,
         increment,
         wish: body.color.unwrap_or(ColorWish::Random),
+        rated: body.rated,
     };
-    let (id, token) = state.play.lobby.open(&client, request).await?;
+    let lobby = &state.play.lobby;
+    let (id, token) = lobby.open(&client, request, account.as_ref()).await?;
     let id = id.to_string();
     Ok((StatusCode::CREATED, Json(NewSeekAnswer { id, token })))
 }
@@ -136,6 +157,10 @@ fn view(seek: Seek, now: Timestamp) -> SeekView {
         width: seek.pool.width,
         height: seek.pool.height,
         color: seek.wish,
+        rated: seek.pool.rated,
+        username: seek.username,
+        rating: seek.rating.map(|rating| rating.shown()),
+        provisional: seek.rating.is_some_and(|rating| rating.provisional()),
         age_ms: now.since(seek.created_at).at_least_zero(),
         id: seek.id.to_string(),
     }
@@ -161,17 +186,29 @@ pub async fn withdraw(
 #[utoipa::path(post, path = "/api/seeks/{id}/accept", tag = "lobby", operation_id = "accept_seek",
     params(("id" = Id, Path, description = "the seek's id")),
     responses((status = 200, description = "the game made", body = AcceptAnswer),
-              (status = 400, response = BadRequest), (status = 404, response = NotFound),
+              (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
+              (status = 403, response = Forbidden), (status = 404, response = NotFound),
               (status = 409, response = Conflict), (status = 429, response = TooManyRequests)))]
 pub async fn accept(
     _limit: CreationLimit,
     State(state): State<AppState>,
     ApiPath(id): ApiPath<SeekId>,
+    MaybeSigned(caller): MaybeSigned,
 ) -> ApiResult<Json<AcceptAnswer>> {
-    let taken = state.play.lobby.accept(&id).await?;
+    let account = playing_account(caller)?;
+    let taken = state.play.lobby.accept(&id, account.as_ref()).await?;
     Ok(Json(AcceptAnswer {
         game: taken.game.to_string(),
         seat: taken.seat,
         token: taken.token,
     }))
+}
+
+/// The account a signed-in caller plays as: a session, or a personal token with the `play`
+/// scope (another token is refused).
+fn playing_account(caller: Option<Caller>) -> ApiResult<Option<AccountId>> {
+    caller
+        .map(|caller| Signed(caller).in_scope(Scope::Play))
+        .transpose()
+        .map(|caller| caller.map(|caller| caller.account))
 }

@@ -13,7 +13,7 @@ use crate::record::plies_seen;
 use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::Id;
 use crate::state::AppState;
-use crate::views::seen_view;
+use crate::views::{Who, seen_view};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State};
@@ -84,6 +84,7 @@ pub async fn stream(
         joined: seen.joined,
         game: seen.game.clone(),
         presence: None,
+        who: Who::of(&seen),
     };
     let first = StreamStart {
         game: seen_view(&seen, now()),
@@ -160,6 +161,8 @@ struct Follow {
     game: Arc<Game>,
     /// Whether each player is there, for a stream that asked.
     presence: Option<Presences>,
+    /// Who plays, as the stream first showed it.
+    who: Who,
 }
 
 impl Follow {
@@ -218,7 +221,7 @@ impl Follow {
         self.version = update.version;
         self.joined = self.joined.union(update.joined);
         self.game = update.game.clone();
-        for line in change_lines(&self.id, update, self.joined, self.viewer, now()) {
+        for line in change_lines(&self.id, update, self.joined, self.viewer, now(), &self.who) {
             self.push(&line);
         }
         self.done = update.game.is_over();
@@ -248,6 +251,7 @@ impl Follow {
             now_taken,
             self.viewer,
             now(),
+            &self.who,
         );
         self.push(&line);
     }

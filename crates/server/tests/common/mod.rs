@@ -67,6 +67,8 @@ macro_rules! both_with {
 fn settings(url: &str) -> Settings {
     let mut settings = Settings::new(([127, 0, 0, 1], 0).into(), url);
     settings.play.sweep_interval = Duration::from_millis(250);
+    // Tests sign up and in dozens of times in a row; the hashing budget has its own test.
+    settings.play.password_hash_share = 100;
     settings
 }
 

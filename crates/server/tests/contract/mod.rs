@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 both!(
     the_document_describes_every_operation_fully,
     every_answer_of_a_scripted_game_fits_the_document,
+    every_answer_about_accounts_fits_the_document,
 );
 
 /// The document of a running server, and what has been checked against it.
@@ -150,11 +151,31 @@ async fn the_document_describes_every_operation_fully(server: Server) {
                     responses.contains_key("401"),
                     "{method} {path}: a token route documents 401"
                 );
-                assert!(requirements.iter().any(|r| r.get("bearer").is_some()));
+                let schemes = &document["components"]["securitySchemes"];
+                for requirement in requirements {
+                    for scheme in requirement.as_object().expect("a requirement").keys() {
+                        assert!(
+                            schemes[scheme].is_object(),
+                            "{method} {path}: the scheme {scheme} is declared"
+                        );
+                    }
+                }
+                let names = |scheme: &str| requirements.iter().any(|r| r.get(scheme).is_some());
+                assert!(
+                    names("bearer") || names("session"),
+                    "{method} {path}: a token or the session"
+                );
+                // A change made with the session cookie may be refused as cross-origin.
+                if names("session") && method != "get" {
+                    assert!(
+                        responses.contains_key("403"),
+                        "{method} {path}: a session route documents 403 cross_origin"
+                    );
+                }
             }
         }
     }
-    assert_eq!(operations, 44, "every route is documented");
+    assert_eq!(operations, 57, "every route is documented");
     // Every schema compiles, patterns included (an invalid pattern would fail here).
     for (name, schema) in document["components"]["schemas"]
         .as_object()
@@ -659,4 +680,200 @@ async fn every_answer_of_a_scripted_game_fits_the_document(server: Server) {
         c.checked
     );
     assert!(c.checked.len() >= 40, "{} answers checked", c.checked.len());
+}
+
+/// `method path` with a session cookie and/or a bearer token → the answer and the new cookie, if
+/// one was set.
+async fn as_signed(
+    server: &Server,
+    method: Method,
+    path: &str,
+    cookie: Option<&str>,
+    bearer: Option<&str>,
+    body: Option<Value>,
+) -> (Answer, Option<String>) {
+    let mut request = server
+        .client
+        .request(method, format!("{}{path}", server.base));
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.expect("the server answers");
+    let status = response.status().as_u16();
+    let cookie = response
+        .headers()
+        .get("set-cookie")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .filter(|pair| pair.len() > "gmo_session=".len())
+        .map(str::to_owned);
+    let text = response.text().await.expect("a body");
+    let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+    (Answer { status, body, text }, cookie)
+}
+
+async fn every_answer_about_accounts_fits_the_document(server: Server) {
+    let mut c = Contract::of(&server).await;
+    let credentials = json!({"username": "Ada", "password": "correct horse battery"});
+    let (made, cookie) = as_signed(
+        &server,
+        Method::POST,
+        "/api/account",
+        None,
+        None,
+        Some(credentials.clone()),
+    )
+    .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    c.check(Method::POST, "/api/account", &made);
+    let cookie = cookie.expect("a session cookie");
+    let cookie = Some(cookie.as_str());
+    let taken = server
+        .post(
+            "/api/account",
+            None,
+            json!({"username": "ADA", "password": "another password"}),
+        )
+        .await;
+    assert_eq!(taken.status, 409, "{}", taken.text);
+    c.check(Method::POST, "/api/account", &taken);
+    let short = server
+        .post(
+            "/api/account",
+            None,
+            json!({"username": "ab", "password": "x"}),
+        )
+        .await;
+    assert_eq!(short.status, 422, "{}", short.text);
+    c.check(Method::POST, "/api/account", &short);
+    let signed_in = server.post("/api/session", None, credentials).await;
+    assert_eq!(signed_in.status, 200, "{}", signed_in.text);
+    c.check(Method::POST, "/api/session", &signed_in);
+    let wrong = server
+        .post(
+            "/api/session",
+            None,
+            json!({"username": "ada", "password": "not the password"}),
+        )
+        .await;
+    assert_eq!(wrong.status, 401, "{}", wrong.text);
+    c.check(Method::POST, "/api/session", &wrong);
+
+    let (shown, _) = as_signed(&server, Method::GET, "/api/account", cookie, None, None).await;
+    assert_eq!(shown.status, 200, "{}", shown.text);
+    c.check(Method::GET, "/api/account", &shown);
+    c.check(
+        Method::GET,
+        "/api/account",
+        &server.get("/api/account", None).await,
+    );
+    let tokens = "/api/account/tokens";
+    let body = json!({"description": "a bot", "scopes": ["play"]});
+    let (token, _) = as_signed(&server, Method::POST, tokens, cookie, None, Some(body)).await;
+    assert_eq!(token.status, 201, "{}", token.text);
+    c.check(Method::POST, tokens, &token);
+    let secret = token.body["token"].as_str().expect("a token").to_owned();
+    let id = token.body["id"].as_str().expect("an id").to_owned();
+    let bad = json!({"description": "", "scopes": []});
+    let (refused, _) = as_signed(&server, Method::POST, tokens, cookie, None, Some(bad)).await;
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    c.check(Method::POST, tokens, &refused);
+    let body = json!({"description": "a child", "scopes": ["play"]});
+    let (child, _) = as_signed(
+        &server,
+        Method::POST,
+        tokens,
+        None,
+        Some(&secret),
+        Some(body),
+    )
+    .await;
+    assert_eq!(child.status, 403, "{}", child.text);
+    c.check(Method::POST, tokens, &child);
+    let (listed, _) = as_signed(&server, Method::GET, tokens, cookie, None, None).await;
+    assert_eq!(listed.status, 200, "{}", listed.text);
+    c.check(Method::GET, tokens, &listed);
+    let by_token = server.get("/api/account", Some(&secret)).await;
+    assert_eq!(by_token.status, 200, "{}", by_token.text);
+    c.check(Method::GET, "/api/account", &by_token);
+
+    // A game Ada's invite links, seen by anyone.
+    let created = server.post("/api/games", None, json!({})).await;
+    let game = created.body["id"].as_str().expect("an id").to_owned();
+    let white = created.body["seats"]["white"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    let path = format!("/api/games/{game}");
+    let (linked, _) = as_signed(&server, Method::GET, &path, cookie, Some(&white), None).await;
+    assert_eq!(linked.body["players"]["white"]["username"], "Ada");
+    c.check(Method::GET, "/api/games/{id}", &linked);
+
+    let user = server.get("/api/users/ada", None).await;
+    assert_eq!(user.status, 200, "{}", user.text);
+    c.check(Method::GET, "/api/users/{username}", &user);
+    c.check(
+        Method::GET,
+        "/api/users/{username}",
+        &server.get("/api/users/nobody", None).await,
+    );
+    let games = server.get("/api/users/ada/games", None).await;
+    assert_eq!(games.body[0]["id"], game.as_str(), "{}", games.text);
+    c.check(Method::GET, "/api/users/{username}/games", &games);
+    c.check(
+        Method::GET,
+        "/api/users/{username}/games",
+        &server.get("/api/users/ada/games?before=zz", None).await,
+    );
+    c.check(
+        Method::GET,
+        "/api/users/{username}/rating-history",
+        &server.get("/api/users/ada/rating-history", None).await,
+    );
+    c.check(
+        Method::GET,
+        "/api/leaderboard",
+        &server.get("/api/leaderboard", None).await,
+    );
+    let revoke = format!("/api/account/tokens/{id}");
+    let (revoked, _) = as_signed(&server, Method::DELETE, &revoke, cookie, None, None).await;
+    assert_eq!(revoked.status, 204, "{}", revoked.text);
+    let (again, _) = as_signed(&server, Method::DELETE, &revoke, cookie, None, None).await;
+    assert_eq!(again.status, 404, "{}", again.text);
+    c.check(Method::DELETE, "/api/account/tokens/{id}", &again);
+
+    let change = json!({"password": "correct horse battery", "new_password": "a new password"});
+    let (changed, renewed) = as_signed(
+        &server,
+        Method::PUT,
+        "/api/account/password",
+        cookie,
+        None,
+        Some(change),
+    )
+    .await;
+    assert_eq!(changed.status, 200, "{}", changed.text);
+    c.check(Method::PUT, "/api/account/password", &changed);
+    let renewed = renewed.expect("a new cookie");
+    let deletion = json!({"password": "a new password"});
+    let (deleted, _) = as_signed(
+        &server,
+        Method::DELETE,
+        "/api/account",
+        Some(&renewed),
+        None,
+        Some(deletion),
+    )
+    .await;
+    assert_eq!(deleted.status, 204, "{}", deleted.text);
+    // The game names a deleted player.
+    let orphaned = server.get(&path, None).await;
+    assert_eq!(orphaned.body["players"]["white"]["deleted"], true);
+    c.check(Method::GET, "/api/games/{id}", &orphaned);
 }

@@ -1,0 +1,43 @@
+//! What a personal token may do for its account.
+
+use serde::{Deserialize, Serialize};
+
+/// A personal token's permission: `play` (seeks, games) or `events` (events and teams).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    Play,
+    Events,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 2] = [Scope::Play, Scope::Events];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scope::Play => "play",
+            Scope::Events => "events",
+        }
+    }
+
+    /// The scope named `name`, if any.
+    pub fn named(name: &str) -> Option<Scope> {
+        Scope::ALL.into_iter().find(|scope| scope.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scope;
+
+    #[test]
+    fn scopes_are_named_as_the_wire_spells_them() {
+        for scope in Scope::ALL {
+            let wire = serde_json::to_value(scope).expect("serialised");
+            assert_eq!(wire, scope.name());
+            assert_eq!(Scope::named(scope.name()), Some(scope));
+        }
+        assert_eq!(Scope::named("admin"), None);
+    }
+}

@@ -1,0 +1,178 @@
+// Who is signed in, the header's way in and out, and the pages to sign up and sign in
+// (#/signup, #/signin). The session is the server's HttpOnly cookie: the page never reads it,
+// it asks GET /api/account at start (401: signed out) and after each change.
+
+import { h, fill, toast } from './dom.js';
+import * as api from './api.js';
+import { profileHref } from './players.js';
+
+let current = null; // {username, rating: {value, deviation, provisional, games}} or null
+const listeners = new Set();
+
+const TEXT = {
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  signOut: 'Sign out',
+  signedInAs: 'Signed in as',
+  signInTitle: 'Sign in',
+  signUpTitle: 'Make an account',
+  username: 'Username',
+  password: 'Password',
+  usernameHint: '3 to 20 letters, digits, _ or -',
+  passwordHint: '8 to 128 characters',
+  why: 'An account keeps your games on any browser and gives you a rating that rated games move. Playing without one works as before.',
+  haveOne: 'Already have an account?',
+  needOne: 'No account yet?',
+  welcome: (name) => `Welcome, ${name}`,
+  back: (name) => `Signed in as ${name}`,
+  out: 'Signed out',
+  outFailed: (message) => `Could not sign out: ${message}`,
+  wait: (seconds) => ` Try again in ${seconds} s.`,
+  already: (name) => `You are signed in as ${name}.`,
+};
+
+// The signed-in account, or null (known once loadAccount() has answered).
+export const signedIn = () => current;
+
+// Asks the server who this browser is; never fails (an error is "signed out").
+export async function loadAccount() {
+  try {
+    current = await api.account();
+  } catch {
+    current = null;
+  }
+  changed();
+  return current;
+}
+
+// Called with the account (or null) after every change.
+export function onAccountChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed() {
+  renderHeader();
+  for (const listener of listeners) listener(current);
+}
+
+// The header's part: "Sign in" and "Sign up" when signed out (each coming back to the page it
+// was pressed on), the name (a link to the profile) and "Sign out" when signed in.
+export function renderHeader() {
+  const slot = document.getElementById('account-nav');
+  if (!slot) return;
+  if (current) {
+    fill(slot,
+      h('span', { class: 'signed-in-as' }, h('span', { class: 'sr-only' }, `${TEXT.signedInAs} `),
+        h('a', { href: profileHref(current.username), id: 'account-name' }, current.username)),
+      h('button', { type: 'button', id: 'sign-out', class: 'small', onclick: signOut }, TEXT.signOut));
+    return;
+  }
+  const then = returnTo();
+  const query = then ? `?then=${encodeURIComponent(then)}` : '';
+  fill(slot,
+    h('a', { href: `#/signin${query}`, id: 'sign-in-link' }, TEXT.signIn),
+    h('a', { href: `#/signup${query}`, id: 'sign-up-link', class: 'button small' }, TEXT.signUp));
+}
+
+// Where to come back to after signing in: the page shown now, unless it is a sign-in page.
+function returnTo() {
+  const hash = location.hash || '#/';
+  if (/^#\/(signin|signup)\b/.test(hash)) return new URLSearchParams(hash.split('?')[1] || '').get('then') || '';
+  return hash === '#/' ? '' : hash;
+}
+
+async function signOut() {
+  try {
+    await api.signOut();
+  } catch (error) {
+    toast(TEXT.outFailed(error.message));
+    return;
+  }
+  current = null;
+  toast(TEXT.out);
+  changed();
+}
+
+// A refusal's words, with the wait of a 429 when the message does not give it.
+function refusal(error) {
+  let message = error.message;
+  if (error.status === 429 && error.retryAfter && !/\d+ s\b/.test(message)) message += TEXT.wait(error.retryAfter);
+  return message;
+}
+
+// The page to sign up (`mode` 'signup') or in ('signin'); `params.then` is where to go after.
+export function accountPage(root, mode, params) {
+  const up = mode === 'signup';
+  const then = params.get('then');
+  const next = then && then.startsWith('#/') && !/^#\/(signin|signup)\b/.test(then) ? then : '#/';
+  const errorOf = (name) => h('p', { class: 'field-error notice', id: `account-${name}-error`, role: 'alert' });
+  const userError = errorOf('username');
+  const passError = errorOf('password');
+  const formError = h('p', { class: 'notice', id: 'account-error', role: 'alert' });
+  const username = h('input', {
+    id: 'account-username', type: 'text', name: 'username', autocomplete: 'username', spellcheck: 'false',
+    autocapitalize: 'none', required: true, maxlength: 40, 'aria-describedby': 'account-username-hint account-username-error',
+  });
+  const password = h('input', {
+    id: 'account-password', type: 'password', name: 'password', autocomplete: up ? 'new-password' : 'current-password',
+    required: true, maxlength: 200, 'aria-describedby': 'account-password-hint account-password-error',
+  });
+  const submit = h('button', { type: 'submit', id: 'account-submit', class: 'primary' }, up ? TEXT.signUp : TEXT.signIn);
+
+  function clear() {
+    for (const el of [userError, passError, formError]) el.textContent = '';
+    username.removeAttribute('aria-invalid');
+    password.removeAttribute('aria-invalid');
+  }
+
+  // The server's words next to the field they are about.
+  function show(error) {
+    const message = refusal(error);
+    let field = null;
+    if (error.code === 'username_taken') field = 'username';
+    else if (error.code !== 'bad_credentials' && error.status === 422) {
+      field = /password/i.test(message) ? 'password' : /username/i.test(message) ? 'username' : null;
+    }
+    if (field === 'username') { userError.textContent = message; username.setAttribute('aria-invalid', 'true'); username.focus(); }
+    else if (field === 'password') { passError.textContent = message; password.setAttribute('aria-invalid', 'true'); password.focus(); }
+    else formError.textContent = message;
+  }
+
+  async function send(event) {
+    event.preventDefault();
+    clear();
+    submit.disabled = true;
+    try {
+      const answer = up ? await api.signUp(username.value, password.value) : await api.signIn(username.value, password.value);
+      await loadAccount();
+      if (!current) current = { username: answer.username };
+      toast(up ? TEXT.welcome(answer.username) : TEXT.back(answer.username));
+      location.hash = next;
+    } catch (error) {
+      show(error);
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
+  const query = then ? `?then=${encodeURIComponent(then)}` : '';
+  const already = current ? h('p', { class: 'hint', id: 'account-already' }, TEXT.already(current.username)) : null;
+  root.replaceChildren(h('section', { class: 'panel account-form', id: up ? 'sign-up' : 'sign-in' },
+    h('h1', {}, up ? TEXT.signUpTitle : TEXT.signInTitle),
+    already,
+    up ? h('p', { class: 'hint' }, TEXT.why) : null,
+    h('form', { onsubmit: send, novalidate: true },
+      h('div', { class: 'field' },
+        h('label', { for: 'account-username' }, TEXT.username), username,
+        h('p', { class: 'hint', id: 'account-username-hint' }, up ? TEXT.usernameHint : ''), userError),
+      h('div', { class: 'field' },
+        h('label', { for: 'account-password' }, TEXT.password), password,
+        h('p', { class: 'hint', id: 'account-password-hint' }, up ? TEXT.passwordHint : ''), passError),
+      formError,
+      h('div', { class: 'row' }, submit)),
+    h('p', { class: 'hint' }, up ? TEXT.haveOne : TEXT.needOne, ' ',
+      h('a', { href: `#/${up ? 'signin' : 'signup'}${query}`, id: up ? 'to-sign-in' : 'to-sign-up' }, up ? TEXT.signIn : TEXT.signUp))));
+  username.focus();
+  return () => {};
+}
