@@ -8,6 +8,7 @@
 
 pub mod berger;
 pub mod standings;
+pub mod swiss;
 
 /// A team's index in registration (seed) order.
 pub type Team = usize;
