@@ -268,7 +268,12 @@ impl Events {
                     token: token.to_owned(),
                 })
             })
-            .ok_or_else(|| PlayError::not_found("game of this team in the current round", id))
+            .ok_or_else(|| {
+                PlayError::not_found(
+                    "game of this team (a bye, or no round yet) in round",
+                    event.round,
+                )
+            })
     }
 }
 
