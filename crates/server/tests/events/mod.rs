@@ -3,23 +3,19 @@
 //! stream), a Swiss event paired by scores, games that start by themselves, every refusal, and
 //! on PostgreSQL two processes: one pairing at once, and results reaching the other's stream.
 
-use crate::common::{Answer, Lines, Server};
+use crate::common::{Answer, Lines, Server, another_server};
 use crate::ratings::{Player, call, sign_up};
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-both_with!(
-    super::quick_start;
+both!(
     a_round_robin_of_three_teams_is_played_through_every_round,
     a_swiss_event_pairs_winners_with_winners,
     a_round_starts_by_itself_when_the_teams_do_not,
     refusals_are_clear_and_change_nothing,
+    a_game_lost_on_time_counts_at_once,
 );
-
-fn quick_start(settings: &mut gmo_server::Settings) {
-    settings.play.event_start_after = Duration::from_secs(1);
-}
 
 /// A team: its id and token.
 struct Team {
@@ -477,6 +473,43 @@ async fn a_round_starts_by_itself_when_the_teams_do_not(server: Server) {
     }
 }
 
+async fn a_game_lost_on_time_counts_at_once(server: Server) {
+    let ada = sign_up(&server, "ada").await;
+    let id = organise(
+        &server,
+        &ada,
+        json!({"name": "Blitz", "format": "round_robin", "clock": {"initial_ms": 1_500}}),
+    )
+    .await;
+    let red = add_team(&server, &ada, &id, "Red").await;
+    let blue = add_team(&server, &ada, &id, "Blue").await;
+    let mut stream = server
+        .stream_at(&format!("/api/events/{id}/stream"), None)
+        .await;
+    stream.next().await.expect("the first line");
+    call(
+        &server,
+        &ada,
+        Method::POST,
+        &format!("/api/events/{id}/start"),
+        None,
+        None,
+    )
+    .await;
+    ready(&server, &id, &[&red, &blue]).await;
+    // Nobody moves: White's clock (no first-move timer in an event) runs out.
+    let result = line_of(&mut stream, "result").await;
+    assert_eq!(result["pairing"]["result"], "black", "White lost on time");
+    let view = event(&server, &id).await;
+    assert_eq!(view["status"], "finished");
+    let white = view["rounds"][0]["pairings"][0]["white"]
+        .as_str()
+        .expect("a team")
+        .to_owned();
+    let loser = if white == red.id { &red } else { &blue };
+    assert_eq!(points_of(&view, loser), 0.0);
+}
+
 async fn refusals_are_clear_and_change_nothing(server: Server) {
     let anonymous = server
         .post(
@@ -769,6 +802,59 @@ async fn postgres_two_processes_pair_once_and_see_each_others_results() {
         assert!(
             took < Duration::from_secs(5),
             "the standings reached the other process late: {took:?}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_process_gone_mid_round_leaves_its_round_to_another() {
+    crate::common::on_postgres(|one| async move {
+        let (two, two_app) = another_server(&one.url).await;
+        let ada = sign_up(&two, "ada").await;
+        let id = organise(
+            &two,
+            &ada,
+            json!({"name": "Crash", "format": "round_robin", "clock": {"initial_ms": 60_000}}),
+        )
+        .await;
+        let red = add_team(&two, &ada, &id, "Red").await;
+        let blue = add_team(&two, &ada, &id, "Blue").await;
+        let mut stream = one
+            .stream_at(&format!("/api/events/{id}/stream"), None)
+            .await;
+        stream.next().await.expect("the first line");
+        let started = call(
+            &two,
+            &ada,
+            Method::POST,
+            &format!("/api/events/{id}/start"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(started.status, 200, "{}", started.text);
+        two_app.shutdown().await.expect("the pairing process stops");
+        // Nobody readies: the remaining process starts the game when it falls due.
+        let game = one
+            .get(&format!("/api/events/{id}/game"), Some(&red.token))
+            .await;
+        let game = game.body["game"].as_str().expect("a game").to_owned();
+        let until = Instant::now() + Duration::from_secs(10);
+        while one.get(&format!("/api/games/{game}"), None).await.body["status"] != "in_progress" {
+            assert!(
+                Instant::now() < until,
+                "the game did not start on the other process"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        resign(&one, &game, &blue.token).await;
+        let result = line_of(&mut stream, "result").await;
+        assert!(result["pairing"]["result"] == "white" || result["pairing"]["result"] == "black");
+        let finished = line_of(&mut stream, "status").await;
+        assert_eq!(
+            finished["status"], "finished",
+            "a one-round event ends with its game"
         );
     })
     .await;
