@@ -35,6 +35,8 @@ pub struct NewEvent<'a> {
 pub struct Event {
     pub id: EventId,
     pub organiser: AccountId,
+    /// The organiser's username (as it is now).
+    pub organiser_name: String,
     pub name: String,
     pub format: EventFormat,
     pub double: bool,
@@ -101,6 +103,7 @@ pub enum TeamAdded {
 struct EventRow {
     id: String,
     organiser: String,
+    organiser_name: String,
     name: String,
     format: String,
     double_round: bool,
@@ -123,8 +126,9 @@ type BoardRow = (
     Option<String>,
 );
 
-const EVENT_COLUMNS: &str = "id, organiser, name, format, double_round, rounds, round, status, \
-     discovery, clock_initial_ms, clock_increment_ms, created_ms";
+const EVENT_COLUMNS: &str = "e.id, e.organiser, a.username AS organiser_name, e.name, e.format, \
+     e.double_round, e.rounds, e.round, e.status, e.discovery, e.clock_initial_ms, \
+     e.clock_increment_ms, e.created_ms";
 const CREATE: &str = "INSERT INTO events (id, organiser, name, format, double_round, rounds, \
      round, status, discovery, clock_initial_ms, clock_increment_ms, created_ms) \
      VALUES ($1, $2, $3, $4, $5, $6, 0, 'registration', $7, $8, $9, $10)";
@@ -189,7 +193,10 @@ impl Store {
 
     /// Event `id`, if any.
     pub async fn event(&self, id: &EventId) -> Result<Option<Event>, StoreError> {
-        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE id = $1");
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events e JOIN accounts a ON a.id = e.organiser \
+             WHERE e.id = $1"
+        );
         let row: Option<EventRow> = reading!(self, pool => {
             sqlx::query_as(&sql).bind(id.as_str()).fetch_optional(pool).await
         })?;
@@ -427,6 +434,7 @@ fn event(row: EventRow) -> Result<Event, StoreError> {
     Ok(Event {
         id: EventId::parse(&row.id)?,
         organiser: AccountId::parse(&row.organiser)?,
+        organiser_name: row.organiser_name,
         name: row.name,
         format: row.format.parse()?,
         double: row.double_round,

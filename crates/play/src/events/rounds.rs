@@ -17,9 +17,10 @@ use gmo_store::{Event, GameSettings, NewBoard, NewGame, Team};
 use gmo_types::{ByColor, EventFormat, EventId, EventStatus, GameId, Millis, Timestamp};
 use std::collections::HashMap;
 
-/// The lineup of a team that set none: the default preset, its king on e1.
+/// The lineup of a team that set none: the default preset, its king on d1 (the standard king's
+/// square in it).
 const DEFAULT_PRESET: &str = "default";
-const DEFAULT_KING: &str = "e1";
+const DEFAULT_KING: &str = "d1";
 
 /// A game of a round, set up and about to be stored.
 struct SetUp {

@@ -198,6 +198,7 @@ mod tests {
         Event {
             id: EventId::from_bits(1),
             organiser: AccountId::from_bits(2),
+            organiser_name: "ada".into(),
             name: "camp".into(),
             format: EventFormat::RoundRobin,
             double: false,

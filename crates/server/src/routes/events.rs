@@ -214,6 +214,8 @@ pub struct EventJson {
     #[schema(value_type = Id)]
     pub id: EventId,
     pub name: String,
+    /// The organiser's username.
+    pub organiser: String,
     pub format: EventFormat,
     pub status: EventStatus,
     pub discovery: bool,
@@ -305,6 +307,7 @@ pub fn event_json(view: &EventView) -> EventJson {
     EventJson {
         id: event.id.clone(),
         name: event.name.clone(),
+        organiser: event.organiser_name.clone(),
         format: event.format,
         status: view.status,
         discovery: event.discovery,

@@ -162,6 +162,7 @@ async fn a_round_robin_of_three_teams_is_played_through_every_round(server: Serv
     assert_eq!(lineup.status, 200, "{}", lineup.text);
     let registration = event(&server, &id).await;
     assert_eq!(registration["status"], "registration");
+    assert_eq!(registration["organiser"], "ada", "the organiser's username");
     assert_eq!(registration["teams"].as_array().map(Vec::len), Some(3));
     let mut stream = server
         .stream_at(&format!("/api/events/{id}/stream"), None)
