@@ -239,6 +239,7 @@ export function pairingList(view, round, { own = null, href = null, id } = {}) {
       const result = h('span', { class: 'pairing-result' }, resultText(pairing));
       return h('li', {
         class: `pairing${mine ? ' own' : ''}${pairing.black ? '' : ' bye'}`,
+        'data-white': pairing.white, 'data-black': pairing.black || null,
         'data-game': pairing.game || null, 'data-result': pairing.result || null,
       },
       h('span', { class: 'dot white', 'aria-hidden': 'true' }), h('span', { class: 'team white' }, teamName(view, pairing.white)),
