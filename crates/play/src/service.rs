@@ -4,8 +4,8 @@
 
 use crate::accounts::Accounts;
 use crate::bots;
-use crate::events::Events;
 use crate::error::PlayResult;
+use crate::events::Events;
 use crate::games::{Absence, Games, Parts};
 use crate::hub::Hub;
 use crate::labs::Labs;

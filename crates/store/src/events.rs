@@ -128,15 +128,15 @@ const EVENT_COLUMNS: &str = "id, organiser, name, format, double_round, rounds, 
 const CREATE: &str = "INSERT INTO events (id, organiser, name, format, double_round, rounds, \
      round, status, discovery, clock_initial_ms, clock_increment_ms, created_ms) \
      VALUES ($1, $2, $3, $4, $5, $6, 0, 'registration', $7, $8, $9, $10)";
-const OPEN_OF: &str =
-    "SELECT COUNT(*) FROM events WHERE organiser = $1 AND status <> 'finished'";
+const OPEN_OF: &str = "SELECT COUNT(*) FROM events WHERE organiser = $1 AND status <> 'finished'";
 const TEAM_COLUMNS: &str = "id, seq, name, preset, kings, token_hash";
 const TEAM_COUNT: &str = "SELECT COUNT(*) FROM event_teams WHERE event_id = $1";
 const NAME_USED: &str = "SELECT COUNT(*) FROM event_teams WHERE event_id = $1 AND name_key = $2";
 const ADD_TEAM: &str = "INSERT INTO event_teams (id, event_id, seq, name, name_key, code_hash, \
      token_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 const STATUS_OF: &str = "SELECT status FROM events WHERE id = $1";
-const LINEUP: &str = "UPDATE event_teams SET preset = $3, kings = $4 WHERE event_id = $1 AND id = $2";
+const LINEUP: &str =
+    "UPDATE event_teams SET preset = $3, kings = $4 WHERE event_id = $1 AND id = $2";
 const BOARDS: &str = "SELECT b.round, b.board, b.white, b.black, b.game_id, g.status \
      FROM event_boards b LEFT JOIN games g ON g.id = b.game_id \
      WHERE b.event_id = $1 ORDER BY b.round, b.board";
@@ -262,9 +262,8 @@ impl Store {
         column: &str,
         hash: &[u8; 32],
     ) -> Result<Option<Team>, StoreError> {
-        let sql = format!(
-            "SELECT {TEAM_COLUMNS} FROM event_teams WHERE event_id = $1 AND {column} = $2"
-        );
+        let sql =
+            format!("SELECT {TEAM_COLUMNS} FROM event_teams WHERE event_id = $1 AND {column} = $2");
         let row: Option<TeamRow> = reading!(self, pool => {
             sqlx::query_as(&sql)
                 .bind(event.as_str())

@@ -9,8 +9,8 @@
 //! these, so a value crosses from one to the next without a mirror type or a hand-written map.
 
 mod color;
-mod event;
 mod evaluation;
+mod event;
 mod id;
 mod rating;
 mod scope;

@@ -4,8 +4,8 @@
 //! hub, which the relay feeds from other processes), and every [`TICK`] in case an
 //! announcement was lost; it then reads the event again and tells what differs.
 
-use super::view::{EventView, PairingView, RoundView, Standing};
 use super::Events;
+use super::view::{EventView, PairingView, RoundView, Standing};
 use crate::bell::Ringer;
 use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::hub::Subscription;

@@ -102,7 +102,12 @@ impl Events {
     /// Creates an event organised by `caller` → its id.
     pub async fn create(&self, caller: &Caller, request: &EventRequest) -> PlayResult<EventId> {
         organiser_may(caller)?;
-        let name = checked_name(&request.name, MAX_EVENT_NAME, PlayCode::BadEvent, "an event")?;
+        let name = checked_name(
+            &request.name,
+            MAX_EVENT_NAME,
+            PlayCode::BadEvent,
+            "an event",
+        )?;
         let rounds = checked_rounds(request)?;
         // Checked as a game's clock (the first-move time is none in an event's games).
         let settings = settings_of(Some(8), Some(8), Some(request.clock), Millis::from_ms(1))?;
@@ -220,14 +225,15 @@ impl Events {
     }
 
     /// Sets the lineup of the team holding `token`: a preset (a code or name) and its king
-    /// squares on White's back rank, checked by setting up a game with them.
+    /// squares on White's back rank, checked by setting up a game with them → the team and the
+    /// preset's code.
     pub async fn set_lineup(
         &self,
         id: &EventId,
         token: &str,
         preset: &str,
         kings: &[Square],
-    ) -> PlayResult<()> {
+    ) -> PlayResult<(TeamId, String)> {
         let team = self.team(id, token).await?;
         let stored = self.library.preset(preset).await?;
         let genomes = self.library.preset_genomes(stored.code.as_str()).await?;
@@ -236,7 +242,7 @@ impl Events {
         self.store
             .set_lineup(id, &team.id, stored.code.as_str(), &kings)
             .await?;
-        Ok(())
+        Ok((team.id, stored.code.to_string()))
     }
 
     /// The game of the current round of the team holding `token` (not found with a bye).

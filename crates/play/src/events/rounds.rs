@@ -45,7 +45,10 @@ impl Events {
         if teams.len() < 2 {
             return Err(PlayError::refused(
                 PlayCode::TooFewTeams,
-                format!("an event starts with 2 teams or more; it has {}", teams.len()),
+                format!(
+                    "an event starts with 2 teams or more; it has {}",
+                    teams.len()
+                ),
             ));
         }
         self.pair(&event, &teams, &[]).await?;
@@ -109,7 +112,13 @@ impl Events {
         let new_boards = new_boards(teams, &pairings, &set_up, now);
         let paired = self
             .store
-            .pair_round(&event.id, event.round, rounds, &new_boards, now + AUTO_START)
+            .pair_round(
+                &event.id,
+                event.round,
+                rounds,
+                &new_boards,
+                now + AUTO_START,
+            )
             .await?;
         if paired {
             for _ in &set_up {
@@ -148,7 +157,10 @@ impl Events {
                 set_up_side(&mut game, color, genomes, &kings).map_err(|error| {
                     PlayError::refused(
                         PlayCode::BadLineup,
-                        format!("team {:?}'s lineup cannot be set up: {error}", teams[team].name),
+                        format!(
+                            "team {:?}'s lineup cannot be set up: {error}",
+                            teams[team].name
+                        ),
                     )
                 })?;
             }

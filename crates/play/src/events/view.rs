@@ -123,7 +123,10 @@ pub(super) fn build(event: Event, teams: &[Team], boards: &[Board]) -> EventView
         standings,
         event,
     };
-    let last = view.event.rounds.is_some_and(|rounds| view.event.round >= rounds);
+    let last = view
+        .event
+        .rounds
+        .is_some_and(|rounds| view.event.round >= rounds);
     if view.status == EventStatus::Running && last && view.round_over() {
         view.status = EventStatus::Finished;
     }
@@ -231,9 +234,16 @@ mod tests {
         assert_eq!(running.status, EventStatus::Running);
         assert!(!running.round_over());
         assert_eq!(running.rounds[0].pairings[0].result, Some(Outcome::White));
-        assert_eq!(running.rounds[0].pairings[1].result, None, "a bye has no result");
+        assert_eq!(
+            running.rounds[0].pairings[1].result, None,
+            "a bye has no result"
+        );
         let leaders: Vec<_> = running.standings.iter().map(|s| s.half_points).collect();
-        assert_eq!(leaders, vec![2, 2, 0], "the winner and the bye have a point each");
+        assert_eq!(
+            leaders,
+            vec![2, 2, 0],
+            "the winner and the bye have a point each"
+        );
         let mut ended = boards.clone();
         ended[2].status = Some(GameStatus::Draw);
         let finished = build(event(Some(2), 2), &teams, &ended);
