@@ -244,7 +244,7 @@ export function pairingList(view, round, { own = null, href = null, id } = {}) {
       },
       h('span', { class: 'dot white', 'aria-hidden': 'true' }), h('span', { class: 'team white' }, teamName(view, pairing.white)),
       pairing.black ? [' – ', h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))] : ' has a bye',
-      ' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result);
+      pairing.black ? [' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result] : null);
     }));
 }
 

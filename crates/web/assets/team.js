@@ -38,6 +38,10 @@ const TEXT = {
   left: 'This browser no longer acts for the team',
 };
 
+function lineupText({ preset, code, kings }) {
+  return `Saved: preset ${preset}${code && code !== preset ? ` (${code})` : ''}, kings on ${kings.join(', ')}.`;
+}
+
 // `code`: a join code from the link (#/events/{id}/join?code=…), joined at once.
 export function teamPage(root, id, params) {
   let view = null;
@@ -168,10 +172,14 @@ export function teamPage(root, id, params) {
     saveButton.disabled = true;
     try {
       const answer = await api.setLineup(id, team.token, preset, chosen);
-      const lineup = { preset: answer && answer.preset ? answer.preset : preset, kings: answer && Array.isArray(answer.kings) ? answer.kings : chosen };
+      // The server answers the preset's code: kept beside the name typed.
+      const lineup = {
+        preset, code: answer && answer.preset ? answer.preset : preset,
+        kings: answer && Array.isArray(answer.kings) ? answer.kings : chosen,
+      };
       noteTeam(id, { lineup });
       team = heldTeam(id);
-      lineupState.textContent = `Saved: preset ${lineup.preset}, kings on ${lineup.kings.join(', ')}.`;
+      lineupState.textContent = lineupText(lineup);
       toast(TEXT.saved);
     } catch (error) {
       lineupState.textContent = TEXT.saveFailed(error.message);
@@ -185,7 +193,7 @@ export function teamPage(root, id, params) {
     title.textContent = own ? `${teamName(view, own)} — ${view.name}` : view.name;
     about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
     if (team && team.lineup && !lineupState.textContent) {
-      lineupState.textContent = `Saved: preset ${team.lineup.preset}, kings on ${team.lineup.kings.join(', ')}.`;
+      lineupState.textContent = lineupText(team.lineup);
     }
     const round = currentRound(view);
     fill(roundBox, round ? [h('h3', {}, `Round ${round.number}`), pairingList(view, round, { own, id: 'team-pairings' })]
