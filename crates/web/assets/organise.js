@@ -185,6 +185,7 @@ function eventPage(root, id) {
     const mine = organiser();
     if (mine && view.name && organisedEvent(id)?.name !== view.name) noteOrganised(id, { name: view.name });
     title.textContent = view.name;
+    document.title = `${view.name} — GMO chess`;
     about.textContent = summary(view);
     const round = currentRound(view);
     state.textContent = `${STATUS[view.status] || view.status}${round ? ` · round ${round.number}${view.rounds_planned ? ` of ${view.rounds_planned}` : ''}` : ''}`;

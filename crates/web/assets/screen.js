@@ -46,6 +46,7 @@ export function screenPage(root, id) {
 
   function render() {
     title.textContent = view.name;
+    document.title = `${view.name}, live — GMO chess`;
     about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
     fill(standings, standingsTable(view, { id: 'screen-standings-table' }));
     const round = currentRound(view);

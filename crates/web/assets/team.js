@@ -117,12 +117,13 @@ export function teamPage(root, id, params) {
     },
     onStatus(status, message) {
       connection.textContent = connectionText(status, message);
+      if (status === 'failed' && !view) notice.textContent = `The event could not be loaded: ${message}`;
     },
   });
   show();
+  // A join link joins at once (again, or another team of the event: the link is the intent).
   const code = params.get('code');
-  if (code && !team) join(code);
-  else if (code) location.replace(teamHref(id)); // the code stays out of the address bar
+  if (code) join(code);
 
   // Which panels show: joining until this browser acts for a team.
   function show() {
@@ -191,6 +192,7 @@ export function teamPage(root, id, params) {
   function render() {
     const own = team ? team.team : null;
     title.textContent = own ? `${teamName(view, own)} — ${view.name}` : view.name;
+    document.title = `${title.textContent} — GMO chess`;
     about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
     if (team && team.lineup && !lineupState.textContent) {
       lineupState.textContent = lineupText(team.lineup);
@@ -221,8 +223,13 @@ export function teamPage(root, id, params) {
     if (!asked || asked.number !== round.number) {
       asked = { number: round.number };
       const mine = asked;
-      api.teamGame(id, team.token).then((answer) => { mine.answer = answer; }, (error) => { mine.error = error; })
-        .then(() => { if (!gone && view) render(); });
+      api.teamGame(id, team.token).then((answer) => { mine.answer = answer; }, (error) => {
+        mine.error = error;
+        // A refusal stays (no game: a 404); anything else is asked again a little later.
+        if (error.status !== 404 && error.status !== 401) {
+          setTimeout(() => { if (asked === mine && !gone) { asked = null; if (view) render(); } }, 3000);
+        }
+      }).then(() => { if (!gone && view) render(); });
     }
     let action;
     if (asked.answer) {

@@ -4477,6 +4477,7 @@ async fn event(driver: &mut Driver, base: String) {
         )
         .await;
         standings_shown(bye, "#screen-standings-table", &expected).await;
+        shoot(bye, &format!("event-screen-round-{round}.png")).await;
         // The winner's team page says it too.
         black
             .goto(&format!("{base}/#/events/{id}/team"))
@@ -4506,7 +4507,6 @@ async fn event(driver: &mut Driver, base: String) {
             click(&first, "#pair-round").await;
         } else {
             shoot(&first, "event-organiser-round-2.png").await;
-            shoot(bye, "event-screen-round-2.png").await;
         }
         // The organiser's browser leaves the projector for its own page.
         previous_screen = (!std::ptr::eq(bye, &first)).then_some(bye);
