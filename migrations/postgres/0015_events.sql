@@ -9,8 +9,8 @@ CREATE TABLE events (
     name               TEXT NOT NULL,
     format             TEXT NOT NULL,
     double_round       BOOLEAN NOT NULL,
-    rounds             INTEGER,
-    round              INTEGER NOT NULL DEFAULT 0,
+    rounds             BIGINT,
+    round              BIGINT NOT NULL DEFAULT 0,
     status             TEXT NOT NULL,
     discovery          BOOLEAN NOT NULL,
     clock_initial_ms   BIGINT NOT NULL,
@@ -26,7 +26,7 @@ CREATE INDEX events_organiser ON events (organiser, status);
 CREATE TABLE event_teams (
     id         TEXT PRIMARY KEY,
     event_id   TEXT NOT NULL REFERENCES events (id),
-    seq        INTEGER NOT NULL,
+    seq        BIGINT NOT NULL,
     name       TEXT NOT NULL,
     name_key   TEXT NOT NULL,
     code_hash  BYTEA NOT NULL UNIQUE,
@@ -42,8 +42,8 @@ CREATE TABLE event_teams (
 -- have not declared ready (any process's sweep does it; cleared once it has started).
 CREATE TABLE event_boards (
     event_id TEXT NOT NULL REFERENCES events (id),
-    round    INTEGER NOT NULL,
-    board    INTEGER NOT NULL,
+    round    BIGINT NOT NULL,
+    board    BIGINT NOT NULL,
     white    TEXT NOT NULL REFERENCES event_teams (id),
     black    TEXT REFERENCES event_teams (id),
     game_id  TEXT UNIQUE,

@@ -89,7 +89,11 @@ impl Service {
                 f64::from(settings.password_hash_share) / 100.0,
             ),
             users: Users::new(store.clone(), games.clone()),
-            events: Events::new(games.clone(), library.clone()),
+            events: Events::new(
+                games.clone(),
+                library.clone(),
+                Millis::from_std(settings.event_start_after),
+            ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),
             values: Values::new(store.clone(), settings.value_limits(), instance),

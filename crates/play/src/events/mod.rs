@@ -34,8 +34,6 @@ pub const MAX_OPEN_EVENTS: u32 = 10;
 pub const MAX_EVENT_NAME: usize = 80;
 /// A team's name: 1 to this many characters.
 pub const MAX_TEAM_NAME: usize = 40;
-/// A round's games start by themselves this long after the pairing.
-pub const AUTO_START: Millis = Millis::from_ms(60_000);
 /// The most streams one event may have open at once in one process (a room's projector, its
 /// teams, their reloaded pages).
 pub const STREAMS_PER_EVENT: usize = 256;
@@ -82,15 +80,18 @@ pub struct Events {
     games: Games,
     library: Library,
     bell: Arc<Bell<EventId>>,
+    /// A round's games start by themselves this long after its pairing.
+    start_after: Millis,
 }
 
 impl Events {
-    pub fn new(games: Games, library: Library) -> Events {
+    pub fn new(games: Games, library: Library, start_after: Millis) -> Events {
         Events {
             store: games.store().clone(),
             games,
             library,
             bell: Arc::new(Bell::new(STREAMS_PER_EVENT)),
+            start_after,
         }
     }
 
@@ -267,7 +268,12 @@ impl Events {
                     token: token.to_owned(),
                 })
             })
-            .ok_or_else(|| PlayError::not_found("game of this team in the current round", id))
+            .ok_or_else(|| {
+                PlayError::not_found(
+                    "game of this team (a bye, or no round yet) in round",
+                    event.round,
+                )
+            })
     }
 }
 

@@ -3,8 +3,8 @@
 //! so far), its games are set up from the teams' lineups, and the store commits them with the
 //! round in one transaction that only one of several concurrent pairings of a round wins.
 
+use super::Events;
 use super::view::EventView;
-use super::{AUTO_START, Events};
 use crate::accounts::Caller;
 use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::games::settings_of;
@@ -117,7 +117,7 @@ impl Events {
                 event.round,
                 rounds,
                 &new_boards,
-                now + AUTO_START,
+                now + self.start_after,
             )
             .await?;
         if paired {

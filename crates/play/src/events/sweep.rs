@@ -1,5 +1,5 @@
 //! What any process does for events in the background: start the games nobody started within
-//! [`super::AUTO_START`] of their pairing (the state is in the database, so whichever process
+//! `--event-start-after` (60 s) of their pairing (the state is in the database, so whichever process
 //! runs finds them, after a crash too), and ring this process's event streams when another
 //! process pairs a round (PostgreSQL `NOTIFY`).
 
