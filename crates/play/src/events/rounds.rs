@@ -267,24 +267,6 @@ fn new_boards<'a>(
 
 /// Every board played so far, as the pairing crate counts them (team indices by seed).
 fn played(view: &EventView) -> Vec<gmo_events::Board> {
-    let seed: HashMap<_, _> = view
-        .teams
-        .iter()
-        .enumerate()
-        .map(|(index, team)| (team.id.clone(), index))
-        .collect();
-    view.rounds
-        .iter()
-        .flat_map(|round| &round.pairings)
-        .filter_map(|pairing| {
-            Some(gmo_events::Board {
-                white: *seed.get(&pairing.white)?,
-                black: match &pairing.black {
-                    Some(black) => Some(*seed.get(black)?),
-                    None => None,
-                },
-                outcome: pairing.result,
-            })
-        })
-        .collect()
+    let ids: Vec<&gmo_types::TeamId> = view.teams.iter().map(|team| &team.id).collect();
+    super::view::boards(&ids, &view.rounds)
 }

@@ -146,12 +146,29 @@ pub(super) fn result_of(status: Option<GameStatus>) -> Option<Outcome> {
 
 /// The standings of `teams` after `rounds` (`gmo_events` counts them).
 fn standings(teams: &[Team], rounds: &[RoundView]) -> Vec<Standing> {
+    let ids: Vec<&TeamId> = teams.iter().map(|team| &team.id).collect();
+    gmo_events::standings::standings(teams.len(), &boards(&ids, rounds))
+        .into_iter()
+        .filter_map(|line| {
+            Some(Standing {
+                team: teams.get(line.team)?.id.clone(),
+                half_points: line.points,
+                quarter_tiebreak: line.tiebreak,
+                played: line.played,
+            })
+        })
+        .collect()
+}
+
+/// Every board of `rounds` as `gmo_events` counts them: teams by their place in `teams` (their
+/// seed).
+pub(super) fn boards(teams: &[&TeamId], rounds: &[RoundView]) -> Vec<gmo_events::Board> {
     let seed: HashMap<&TeamId, usize> = teams
         .iter()
         .enumerate()
-        .map(|(index, team)| (&team.id, index))
+        .map(|(index, team)| (*team, index))
         .collect();
-    let boards: Vec<gmo_events::Board> = rounds
+    rounds
         .iter()
         .flat_map(|round| &round.pairings)
         .filter_map(|pairing| {
@@ -162,17 +179,6 @@ fn standings(teams: &[Team], rounds: &[RoundView]) -> Vec<Standing> {
                     None => None,
                 },
                 outcome: pairing.result,
-            })
-        })
-        .collect();
-    gmo_events::standings::standings(teams.len(), &boards)
-        .into_iter()
-        .filter_map(|line| {
-            Some(Standing {
-                team: teams.get(line.team)?.id.clone(),
-                half_points: line.points,
-                quarter_tiebreak: line.tiebreak,
-                played: line.played,
             })
         })
         .collect()

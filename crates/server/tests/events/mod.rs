@@ -23,6 +23,11 @@ struct Team {
     token: String,
 }
 
+/// A POST as `who` (its session).
+async fn post_as(server: &Server, who: &Player, path: &str, body: Option<Value>) -> Answer {
+    call(server, who, Method::POST, path, None, body).await
+}
+
 async fn organise(server: &Server, who: &Player, body: Value) -> String {
     let made = call(server, who, Method::POST, "/api/events", None, Some(body)).await;
     assert_eq!(made.status, 201, "{}", made.text);
@@ -171,15 +176,7 @@ async fn a_round_robin_of_three_teams_is_played_through_every_round(server: Serv
     assert_eq!(first["type"], "event");
     assert_eq!(first["event"]["status"], "registration");
 
-    let started = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    let started = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     assert_eq!(started.status, 200, "{}", started.text);
     assert_eq!(started.body["status"], "running");
     assert_eq!(
@@ -227,15 +224,7 @@ async fn a_round_robin_of_three_teams_is_played_through_every_round(server: Serv
             )
             .await;
         assert_eq!(no_game.status, 404, "a team with a bye has no game");
-        let early = call(
-            &server,
-            &ada,
-            Method::POST,
-            &format!("/api/events/{id}/rounds"),
-            None,
-            None,
-        )
-        .await;
+        let early = post_as(&server, &ada, &format!("/api/events/{id}/rounds"), None).await;
         assert_eq!(early.status, 409, "the round goes on: {}", early.text);
         assert_eq!(early.body["error"]["code"], "round_not_over");
         let (game_id, _) = ready(&server, &id, &[white, black]).await;
@@ -291,15 +280,7 @@ async fn a_round_robin_of_three_teams_is_played_through_every_round(server: Serv
                 .is_some_and(|lines| lines.len() == 3)
         );
         if round < 3 {
-            let next = call(
-                &server,
-                &ada,
-                Method::POST,
-                &format!("/api/events/{id}/rounds"),
-                None,
-                None,
-            )
-            .await;
+            let next = post_as(&server, &ada, &format!("/api/events/{id}/rounds"), None).await;
             assert_eq!(next.status, 200, "{}", next.text);
             assert_eq!(
                 next.body["rounds"].as_array().map(Vec::len),
@@ -317,15 +298,7 @@ async fn a_round_robin_of_three_teams_is_played_through_every_round(server: Serv
         (total - 6.0).abs() < 1e-9,
         "3 games and 3 byes make 6 points: {total}"
     );
-    let more = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/rounds"),
-        None,
-        None,
-    )
-    .await;
+    let more = post_as(&server, &ada, &format!("/api/events/{id}/rounds"), None).await;
     assert_eq!(more.status, 409);
     assert_eq!(more.body["error"]["code"], "event_over");
     let csv = server
@@ -374,15 +347,7 @@ async fn a_swiss_event_pairs_winners_with_winners(server: Server) {
     for name in ["A", "B", "C", "D"] {
         teams.push(add_team(&server, &ada, &id, name).await);
     }
-    let started = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    let started = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     assert_eq!(started.status, 200, "{}", started.text);
     let round = started.body["rounds"][0]["pairings"]
         .as_array()
@@ -403,15 +368,7 @@ async fn a_swiss_event_pairs_winners_with_winners(server: Server) {
         resign(&server, &game, &black.token).await;
         winners.push(white.id.clone());
     }
-    let next = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/rounds"),
-        None,
-        None,
-    )
-    .await;
+    let next = post_as(&server, &ada, &format!("/api/events/{id}/rounds"), None).await;
     assert_eq!(next.status, 200, "{}", next.text);
     let second = next.body["rounds"][1]["pairings"]
         .as_array()
@@ -445,15 +402,7 @@ async fn a_round_starts_by_itself_when_the_teams_do_not(server: Server) {
     .await;
     let red = add_team(&server, &ada, &id, "Red").await;
     add_team(&server, &ada, &id, "Blue").await;
-    call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     let game = server
         .get(&format!("/api/events/{id}/game"), Some(&red.token))
         .await;
@@ -488,15 +437,7 @@ async fn a_game_lost_on_time_counts_at_once(server: Server) {
         .stream_at(&format!("/api/events/{id}/stream"), None)
         .await;
     stream.next().await.expect("the first line");
-    call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     ready(&server, &id, &[&red, &blue]).await;
     // Nobody moves: White's clock (no first-move timer in an event) runs out.
     let result = line_of(&mut stream, "result").await;
@@ -577,12 +518,10 @@ async fn refusals_are_clear_and_change_nothing(server: Server) {
         json!({"name": "Camp", "format": "round_robin", "clock": clock}),
     )
     .await;
-    let theirs = call(
+    let theirs = post_as(
         &server,
         &bob,
-        Method::POST,
         &format!("/api/events/{id}/teams"),
-        None,
         Some(json!({"name": "Intruders"})),
     )
     .await;
@@ -592,37 +531,25 @@ async fn refusals_are_clear_and_change_nothing(server: Server) {
         theirs.text
     );
     let red = add_team(&server, &ada, &id, "Red").await;
-    let twin = call(
+    let twin = post_as(
         &server,
         &ada,
-        Method::POST,
         &format!("/api/events/{id}/teams"),
-        None,
         Some(json!({"name": "RED"})),
     )
     .await;
     assert_eq!(twin.status, 409);
     assert_eq!(twin.body["error"]["code"], "team_name_taken");
-    let long = call(
+    let long = post_as(
         &server,
         &ada,
-        Method::POST,
         &format!("/api/events/{id}/teams"),
-        None,
         Some(json!({"name": "y".repeat(41)})),
     )
     .await;
     assert_eq!(long.status, 422);
     assert_eq!(long.body["error"]["code"], "bad_team");
-    let too_few = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    let too_few = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     assert_eq!(too_few.status, 409);
     assert_eq!(too_few.body["error"]["code"], "too_few_teams");
     let wrong_code = server
@@ -670,36 +597,18 @@ async fn refusals_are_clear_and_change_nothing(server: Server) {
     );
     let before = event(&server, &id).await;
     add_team(&server, &ada, &id, "Blue").await;
-    let started = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    let started = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     assert_eq!(started.status, 200);
-    let late = call(
+    let late = post_as(
         &server,
         &ada,
-        Method::POST,
         &format!("/api/events/{id}/teams"),
-        None,
         Some(json!({"name": "Late"})),
     )
     .await;
     assert_eq!(late.status, 409);
     assert_eq!(late.body["error"]["code"], "registration_closed");
-    let twice = call(
-        &server,
-        &ada,
-        Method::POST,
-        &format!("/api/events/{id}/start"),
-        None,
-        None,
-    )
-    .await;
+    let twice = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
     assert_eq!(twice.status, 409);
     assert_eq!(
         event(&server, &id).await["rounds"].as_array().map(Vec::len),
@@ -825,15 +734,7 @@ async fn postgres_a_process_gone_mid_round_leaves_its_round_to_another() {
             .stream_at(&format!("/api/events/{id}/stream"), None)
             .await;
         stream.next().await.expect("the first line");
-        let started = call(
-            &two,
-            &ada,
-            Method::POST,
-            &format!("/api/events/{id}/start"),
-            None,
-            None,
-        )
-        .await;
+        let started = post_as(&two, &ada, &format!("/api/events/{id}/start"), None).await;
         assert_eq!(started.status, 200, "{}", started.text);
         two_app.shutdown().await.expect("the pairing process stops");
         // Nobody readies: the remaining process starts the game when it falls due.
