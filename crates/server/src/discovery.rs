@@ -47,8 +47,11 @@ pub async fn conceal(State(state): State<AppState>, request: Request, next: Next
     let Ok(bytes) = to_bytes(body, MAX_ERROR_BODY).await else {
         return ApiError::internal("an error body too large to conceal").into_response();
     };
-    let about_dna = serde_json::from_slice::<Value>(&bytes)
-        .is_ok_and(|body| body["error"].get("codon").is_some_and(|codon| !codon.is_null()));
+    let about_dna = serde_json::from_slice::<Value>(&bytes).is_ok_and(|body| {
+        body["error"]
+            .get("codon")
+            .is_some_and(|codon| !codon.is_null())
+    });
     if !about_dna {
         return Response::from_parts(parts, Body::from(bytes));
     }

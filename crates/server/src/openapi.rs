@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions, presets,
-    rematch, seek_stream, seeks, stream, users, values,
+    accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions,
+    presets, rematch, seek_stream, seeks, stream, users, values,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;

@@ -398,7 +398,11 @@ pub async fn record(
     let game = &seen.game;
     // In discovery the record shows what the caller may see, as the game did; else everything.
     let secret = game.settings().discovery;
-    let viewer = if secret { seen.viewer } else { Viewer::Spectator };
+    let viewer = if secret {
+        seen.viewer
+    } else {
+        Viewer::Spectator
+    };
     let replay = game.record();
     Ok(Json(GameRecordView {
         status: game.status(),

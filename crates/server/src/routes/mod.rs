@@ -72,9 +72,12 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(stream::router())
         .merge(seek_stream::router())
         .merge(events::stream_router())
-        .merge(values::stream_router().route_layer(
-            axum::middleware::from_fn_with_state(state.clone(), crate::discovery::refuse),
-        ))
+        .merge(
+            values::stream_router().route_layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                crate::discovery::refuse,
+            )),
+        )
         // The web client: embedded pages and assets at `/`, using only the API above.
         .merge(gmo_web::router())
         .method_not_allowed_fallback(method_not_allowed)
@@ -161,10 +164,10 @@ mod tests {
             .route("/change", post(handler.clone()))
             .route("/read", get(handler))
             .layer(axum::middleware::from_fn(to_completion))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::discovery::conceal,
-        ))
+            .layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                crate::discovery::conceal,
+            ))
             .layer(axum::middleware::from_fn(crate::origin::same_origin))
     }
 
