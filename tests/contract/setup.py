@@ -10,7 +10,9 @@ it as shell assignments (`GAME=…`):
 - SEEK, SEEK_TOKEN: a seek paired already (its stream says `paired` and closes; withdrawing or
   accepting it is 409);
 - USER, USER_TOKEN: an account and a personal token of it (scopes play and events), so that the
-  account and users routes answer for someone (the token routes still need the session: 401).
+  account and users routes answer for someone (the token routes still need the session: 401);
+- EVENT, TEAM_TOKEN: an event the account organises, in registration with two teams, and one
+  team's token, so that the organiser's and the team's routes reach it.
 
 Usage: python3 setup.py http://127.0.0.1:PORT
 """
@@ -53,6 +55,17 @@ def account(base):
     return name, token
 
 
+def event(base, token):
+    """An event of the account with the personal token `token`, two teams → (id, a team token)."""
+    made = call(base, "POST", "/api/events",
+                {"name": "contract", "format": "swiss", "rounds": 3, "clock": {"initial_ms": 60_000}},
+                token)
+    teams = [call(base, "POST", f"/api/events/{made['id']}/teams", {"name": name}, token)
+             for name in ("Red", "Blue")]
+    joined = call(base, "POST", f"/api/events/{made['id']}/join", {"code": teams[0]["code"]})
+    return made["id"], joined["token"]
+
+
 def people_game(base):
     created = call(base, "POST", "/api/games", {})
     return created["id"], created["seats"]["white"]["token"], created["seats"]["black"]["token"]
@@ -90,6 +103,7 @@ def main():
         "SEEK_TOKEN": seek["token"],
     }
     values["USER"], values["USER_TOKEN"] = account(base)
+    values["EVENT"], values["TEAM_TOKEN"] = event(base, values["USER_TOKEN"])
     for name, value in values.items():
         print(f"{name}={value}")
 

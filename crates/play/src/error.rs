@@ -49,10 +49,32 @@ pub enum PlayCode {
     RatedBoard,
     /// A rated seek cannot be accepted by its own seeker's account.
     OwnSeek,
+    /// The organiser has as many events not finished as one may.
+    EventLimit,
+    /// The event has as many teams as an event may.
+    EventFull,
+    /// Another team of the event has this name (without regard to case).
+    TeamNameTaken,
+    /// The event has started: teams are added and it starts only in registration.
+    RegistrationClosed,
+    /// An event starts with two teams or more.
+    TooFewTeams,
+    /// The next round is paired once every game of the current one has ended.
+    RoundNotOver,
+    /// The event is finished: no round is left to pair.
+    EventOver,
+    /// An event's name, format, rounds or options are not allowed.
+    BadEvent,
+    /// A team's name is not allowed.
+    BadTeam,
+    /// A lineup's preset or king squares are not allowed.
+    BadLineup,
+    /// An event's game is played out: it cannot be aborted, and has no rematch.
+    EventGame,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 19] = [
+    pub const ALL: [PlayCode; 30] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -72,6 +94,17 @@ impl PlayCode {
         PlayCode::TokenLimit,
         PlayCode::RatedBoard,
         PlayCode::OwnSeek,
+        PlayCode::EventLimit,
+        PlayCode::EventFull,
+        PlayCode::TeamNameTaken,
+        PlayCode::RegistrationClosed,
+        PlayCode::TooFewTeams,
+        PlayCode::RoundNotOver,
+        PlayCode::EventOver,
+        PlayCode::BadEvent,
+        PlayCode::BadTeam,
+        PlayCode::BadLineup,
+        PlayCode::EventGame,
     ];
 
     /// The code as the wire spells it.
@@ -96,6 +129,17 @@ impl PlayCode {
             PlayCode::TokenLimit => "token_limit",
             PlayCode::RatedBoard => "rated_board",
             PlayCode::OwnSeek => "own_seek",
+            PlayCode::EventLimit => "event_limit",
+            PlayCode::EventFull => "event_full",
+            PlayCode::TeamNameTaken => "team_name_taken",
+            PlayCode::RegistrationClosed => "registration_closed",
+            PlayCode::TooFewTeams => "too_few_teams",
+            PlayCode::RoundNotOver => "round_not_over",
+            PlayCode::EventOver => "event_over",
+            PlayCode::BadEvent => "bad_event",
+            PlayCode::BadTeam => "bad_team",
+            PlayCode::BadLineup => "bad_lineup",
+            PlayCode::EventGame => "event_game",
         }
     }
 }

@@ -1,16 +1,18 @@
 //! The live GMO chess service over the engine and the store, knowing no HTTP: games changed and
 //! committed (`games`), flags that fall (`games::flag_falls`), the hub of streams and the relay
 //! between processes, bots, the lobby, rematches, value evaluations, labs, the library of
-//! designs, retention, and the rating update of a rated game (`ratings`). A change says what happened ([`Happened`], decided in one place,
+//! designs, retention, and the rating update of a rated game (`ratings`), and events where teams play rounds (`events`). A change says what happened ([`Happened`], decided in one place,
 //! `progress`); whoever serves the service renders it.
 //!
 //! `Service::start` opens the store and starts the background workers; its parts are the API.
 
 pub mod accounts;
+mod bell;
 mod bot_seats;
 mod bots;
 mod cache;
 mod error;
+pub mod events;
 pub mod games;
 mod hub;
 mod labs;

@@ -49,6 +49,7 @@ impl Rematches {
                 ),
             ));
         }
+        self.games.refuse_event_game(id, "rematched").await?;
         let next = token_hash(&rematch_token(token, id));
         let bots = &stored.settings;
         let ask = RematchAsk {

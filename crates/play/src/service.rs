@@ -5,6 +5,7 @@
 use crate::accounts::Accounts;
 use crate::bots;
 use crate::error::PlayResult;
+use crate::events::Events;
 use crate::games::{Absence, Games, Parts};
 use crate::hub::Hub;
 use crate::labs::Labs;
@@ -34,6 +35,7 @@ pub struct Service {
     pub accounts: Accounts,
     pub users: Users,
     pub games: Games,
+    pub events: Events,
     pub lobby: Lobby,
     pub rematches: Rematches,
     pub values: Values,
@@ -87,6 +89,11 @@ impl Service {
                 f64::from(settings.password_hash_share) / 100.0,
             ),
             users: Users::new(store.clone(), games.clone()),
+            events: Events::new(
+                games.clone(),
+                library.clone(),
+                Millis::from_std(settings.event_start_after),
+            ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),
             values: Values::new(store.clone(), settings.value_limits(), instance),
@@ -109,6 +116,8 @@ impl Service {
                     .clone()
                     .sweep_forever(settings.retention_interval),
             ),
+            tokio::spawn(service.events.clone().sweep_forever(every)),
+            tokio::spawn(service.events.clone().listen_forever()),
             tokio::spawn(relay.run(hub, timers)),
         ];
         Ok(Running { service, workers })

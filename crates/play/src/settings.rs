@@ -41,6 +41,11 @@ pub struct Settings {
     #[arg(long, env = "GMO_CLAIM_AFTER", default_value = "60",
           value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
     pub claim_after: Duration,
+    /// How long after a round of an event is paired its games start by themselves, whoever of
+    /// the teams has not declared ready (any process starts them).
+    #[arg(long, env = "GMO_EVENT_START_AFTER", default_value = "60",
+          value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
+    pub event_start_after: Duration,
     /// The most live games with a bot seat in the whole deployment (counted in the database);
     /// creating one more is refused as unavailable. 0 refuses every game with a bot.
     #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = 32)]

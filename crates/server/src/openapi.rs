@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, diagram, draw, games, genomes, labs, ops, plies, positions, presets, rematch,
-    seek_stream, seeks, stream, users, values,
+    accounts, breed, diagram, draw, events, games, genomes, labs, ops, plies, positions, presets,
+    rematch, seek_stream, seeks, stream, users, values,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -45,6 +45,9 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         accounts::change_password, accounts::remove, accounts::create_token, accounts::tokens,
         accounts::revoke_token,
         users::profile, users::games, users::history, users::leaderboard,
+        events::create, events::show, events::add_team, events::join, events::lineup,
+        events::start, events::next_round, events::team_game, events::standings_csv,
+        events::stream,
     ),
     components(
         schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
@@ -62,6 +65,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
 list."),
         (name = "accounts", description = "Accounts, their sessions (the `gmo_session` cookie) \
 and personal tokens (`Authorization: Bearer gmo_…`)."),
+        (name = "events", description = "Teams play each other in rounds: round robin or \
+Swiss, with standings (docs/events.md)."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]

@@ -7,6 +7,7 @@ mod accounts;
 mod contract;
 mod durable;
 mod edge;
+mod events;
 mod first;
 mod lichess;
 mod lobby;

@@ -144,9 +144,14 @@ impl Store {
 
     /// Announces `payload` to every listener (after the change it describes has committed).
     pub async fn notify(&self, payload: &str) -> Result<(), StoreError> {
+        self.notify_on(CHANNEL, payload).await
+    }
+
+    /// Announces `payload` on `channel` (e.g. [`crate::EVENT_CHANNEL`]); nothing on SQLite.
+    pub async fn notify_on(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
         if let Backend::Postgres(pool) = &self.backend {
             sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
+                .bind(channel)
                 .bind(payload)
                 .execute(pool)
                 .await?;

@@ -27,6 +27,16 @@ pub fn token_matches(token: &str, stored: &[u8; 32]) -> bool {
     token_hash(token)[..].ct_eq(&stored[..]).into()
 }
 
+/// An event team's token, derived from its join code: every member who joins with the code gets
+/// the same token, and the store keeps only the hashes of both.
+pub fn team_token(code: &str) -> String {
+    let digest = gmo_genome::sha256(&format!("gmo team\0{code}"));
+    digest[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
 /// A seat's token in the rematch of game `game`, derived from its token there: only the holder of
 /// that token can compute it (any process can, from the request), and the store keeps only its
 /// [`token_hash`]. The same 32 hex digits as [`new_token`].

@@ -140,6 +140,18 @@ id!(
     "a token id"
 );
 
+id!(
+    /// An event's id.
+    EventId,
+    "an event id"
+);
+
+id!(
+    /// A team's id (within every event: teams of two events never share one).
+    TeamId,
+    "a team id"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

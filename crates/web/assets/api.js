@@ -129,3 +129,17 @@ export const userGames = (name, before = null) =>
   call('GET', `/api/users/${seg(name)}/games${before ? `?before=${seg(before)}` : ''}`);
 export const ratingHistory = (name) => call('GET', `/api/users/${seg(name)}/rating-history`);
 export const leaderboard = () => call('GET', '/api/leaderboard');
+
+// Events: the organiser acts with the session (the cookie), a team with its token (from joining
+// with the team's code). Anyone may read an event, its standings and its stream.
+export const createEvent = (options) => call('POST', '/api/events', { body: options });
+export const event = (id) => call('GET', `/api/events/${seg(id)}`);
+export const addTeam = (id, name) => call('POST', `/api/events/${seg(id)}/teams`, { body: { name } });
+export const startEvent = (id) => call('POST', `/api/events/${seg(id)}/start`);
+export const pairNextRound = (id) => call('POST', `/api/events/${seg(id)}/rounds`);
+export const joinEvent = (id, code) => call('POST', `/api/events/${seg(id)}/join`, { body: { code } });
+export const setLineup = (id, token, preset, kings) =>
+  call('PUT', `/api/events/${seg(id)}/lineup`, { token, body: { preset, kings } });
+export const teamGame = (id, token) => call('GET', `/api/events/${seg(id)}/game`, { token });
+export const eventStreamPath = (id) => `/api/events/${seg(id)}/stream`;
+export const standingsCsvPath = (id) => `/api/events/${seg(id)}/standings.csv`;

@@ -8,6 +8,10 @@
 //   #/@/{name}              a player's profile
 //   #/leaderboard           the best established ratings
 //   #/signin, #/signup      sign in, make an account (?then=… is where to go after)
+//   #/events[/new]          run an event: create one, and this browser's events
+//   #/events/{id}           an event: its organiser's controls, rounds and standings
+//   #/events/{id}/team      a team's page (…/join?code=… joins with the team's code)
+//   #/events/{id}/screen    the projector view: every board of the round, live
 // Tokens stay in the fragment, which browsers never send to the server.
 
 import { homePage } from './home.js';
@@ -18,6 +22,9 @@ import { rulesPage } from './rules.js';
 import { recordPage } from './record.js';
 import { profilePage } from './profile.js';
 import { leaderboardPage } from './leaderboard.js';
+import { organiserPage } from './organise.js';
+import { teamPage } from './team.js';
+import { screenPage } from './screen.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
@@ -62,6 +69,19 @@ function route() {
     page = 'leaderboard';
     leave = leaderboardPage(main);
     document.title = 'Leaderboard — GMO chess';
+  } else if (parts[0] === 'events' && parts[1] && parts[1] !== 'new' && (parts[2] === 'team' || parts[2] === 'join')) {
+    page = 'event-team';
+    leave = teamPage(main, parts[1], params);
+    document.title = 'Team — GMO chess';
+  } else if (parts[0] === 'events' && parts[1] && parts[1] !== 'new' && parts[2] === 'screen') {
+    page = 'event-screen';
+    leave = screenPage(main, parts[1]);
+    document.title = 'Projector — GMO chess';
+  } else if (parts[0] === 'events') {
+    const id = parts[1] && parts[1] !== 'new' ? parts[1] : null;
+    page = id ? 'event' : 'events';
+    leave = organiserPage(main, id);
+    document.title = id ? 'Event — GMO chess' : 'Run an event — GMO chess';
   } else if (parts[0] === 'signin' || parts[0] === 'signup') {
     page = parts[0];
     leave = accountPage(main, parts[0], params);
@@ -88,7 +108,7 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 });
 // Pages that read who is signed in are drawn again when that changes (a sign-out in the header).
 onAccountChange(() => {
-  if (['home', 'profile', 'leaderboard'].includes(document.body.dataset.page)) route();
+  if (['home', 'profile', 'leaderboard', 'events', 'event'].includes(document.body.dataset.page)) route();
 });
 // Who is signed in, before the first page (signed out if the server does not answer).
 loadAccount().finally(() => {

@@ -148,11 +148,18 @@ export function gamePage(root, id, token) {
     h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl, ratedLine),
+        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl, ratedLine, eventLine()),
       invite, setup, differences, promotion, pieceInfo,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
       h('section', { class: 'panel' }, drawRow, actions, connection,
         h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'))))));
+
+  // A game of an event (its team page opened it): the way back to that page.
+  function eventLine() {
+    const event = remembered(id).event;
+    return typeof event === 'string' && event ? h('p', { class: 'hint', id: 'game-event' },
+      h('a', { href: `#/events/${encodeURIComponent(event)}/team` }, 'Back to your team’s page')) : null;
+  }
 
   // Dropping the connection on purpose shows (and lets the browser tests check) that the page
   // reconnects and catches up: window.dispatchEvent(new Event('gmo:drop-stream')).

@@ -110,6 +110,7 @@ export function homePage(root) {
         'Design pieces in the lab, share them by their 6-character code, put eight on your back rank, mark a king, and play.'),
       h('p', {}, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'), ' — the rules in pictures.')),
     mine,
+    eventsPanel(),
     setupPanel(),
     lobby.element,
     h('section', { class: 'panel' },
@@ -132,6 +133,18 @@ export function homePage(root) {
       h('h2', {}, 'Look up a code'),
       h('form', { class: 'row', onsubmit: lookup }, codeField, h('button', { type: 'submit' }, 'Look up')))));
   return () => { gone = true; lobby.leave(); };
+}
+
+// Events: teams play each other in rounds. Signed in, the way to run one; for everyone, how a
+// team gets in (the organiser's join link or code).
+function eventsPanel() {
+  const account = signedIn();
+  return h('section', { class: 'panel', id: 'events-panel' },
+    h('h2', {}, 'Events'),
+    h('p', {}, 'Teams bring their own pieces and play each other in rounds, with standings, as GMO chess was first played.'),
+    account ? h('div', { class: 'row' }, h('a', { class: 'button primary', href: '#/events/new', id: 'run-event' }, 'Run an event'))
+      : h('p', { class: 'hint' }, h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}` }, 'Sign in'), ' to run an event.'),
+    h('p', { class: 'hint' }, 'Playing in one? Open the join link your organiser gave your team.'));
 }
 
 // The player's setup for new games (setup.js): at once with their preset, or by hand.

@@ -74,6 +74,10 @@ pub static ASSETS: &[Asset] = embed![
     "players.js" => JS,
     "profile.js" => JS,
     "leaderboard.js" => JS,
+    "events.js" => JS,
+    "organise.js" => JS,
+    "team.js" => JS,
+    "screen.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

@@ -4215,3 +4215,317 @@ browser_test!(
     a_profile_shows_the_rating_graph_the_results_and_the_games,
     profile
 );
+
+browser_test!(three_teams_play_an_event_through_two_rounds, event);
+
+/// The state of the organiser's current round once it is round `number` and its game is
+/// paired: [white team, black team, game].
+fn paired_round(number: u32) -> String {
+    format!(
+        "const round = document.querySelector('#event-round h3')?.textContent; \
+         const li = document.querySelector('#current-pairings li[data-game]'); \
+         return round === 'Round {number}' && li ? [li.dataset.white, li.dataset.black, li.dataset.game] : null"
+    )
+}
+
+/// The standings a page shows, as {team: points}, once it shows `teams` lines.
+async fn standings_shown(client: &Client, selector: &str, expected: &Value) {
+    let script = format!(
+        "const rows = [...document.querySelectorAll('{selector} tbody tr')]; \
+         const shown = Object.fromEntries(rows.map((r) => [r.dataset.team, Number(r.dataset.points)])); \
+         const want = {expected}; \
+         return Object.keys(want).every((t) => shown[t] === want[t]) && rows.length === Object.keys(want).length"
+    );
+    wait_for(
+        client,
+        &format!("the standings {expected} in {selector}"),
+        &script,
+    )
+    .await;
+}
+
+/// An event of three teams from three browsers through two rounds. The organiser signs up in the
+/// first browser and runs a round robin from the home page's "Run an event": three teams added,
+/// their codes read off the page. The second browser joins a team by typing its code, the third
+/// by the join link, the first joins the third team itself; each sets a lineup. The organiser
+/// starts: in each round the team with the bye reads "Bye this round" and opens the projector
+/// view, which shows the round's board live; the two paired teams press "Play your game", their
+/// pages set up and declare ready by themselves, and White resigns. The result and the standings
+/// reach the organiser's page and the projector; the organiser pairs round 2 (the projector's
+/// boards follow), which ends the same way. The points add up: a win and a bye are a point each.
+async fn event(driver: &mut Driver, base: String) {
+    let first = driver.session(1280, 900).await;
+    let second = driver.session(1280, 900).await;
+    let third = driver.session(1280, 900).await;
+    sign_up(&first, &base, "organiser").await;
+    click(&first, "#run-event").await;
+    wait_for(
+        &first,
+        "the event form",
+        "return !!document.querySelector('#event-name')",
+    )
+    .await;
+    type_into(&first, "#event-name", "Camp duels").await;
+    type_into(&first, "#event-minutes", "5").await;
+    type_into(&first, "#event-increment", "0").await;
+    shoot(&first, "event-new.png").await;
+    click(&first, "#create-event").await;
+    let id = wait_for(
+        &first,
+        "the event's page",
+        "const m = /^#\\/events\\/([^/?]+)$/.exec(location.hash); \
+         return m && document.querySelector('#event-title')?.textContent === 'Camp duels' ? m[1] : ''",
+    )
+    .await;
+    let id = id.as_str().expect("the event's id").to_owned();
+    assert_eq!(
+        text_of(&first, "#event-status").await,
+        "Registration: teams join"
+    );
+
+    for name in ["Alpha", "Bravo", "Charlie"] {
+        type_into(&first, "#team-name", name).await;
+        click(&first, "#add-team").await;
+        wait_for(
+            &first,
+            &format!("{name}'s code"),
+            &format!(
+                "return [...document.querySelectorAll('#team-list .team-row')].some((r) => \
+                 r.querySelector('.team-name')?.textContent === {name:?} && r.querySelector('.team-code'))"
+            ),
+        )
+        .await;
+    }
+    let teams = wait_for(
+        &first,
+        "three teams with their codes",
+        "const rows = [...document.querySelectorAll('#team-list .team-row')]; \
+         return rows.length === 3 ? rows.map((r) => [r.dataset.team, r.querySelector('.team-name').textContent, \
+         r.querySelector('.team-code').textContent]) : null",
+    )
+    .await;
+    let teams: Vec<(String, String, String)> =
+        serde_json::from_value(teams).expect("[id, name, code] of each team");
+    assert!(
+        teams.iter().all(|(_, _, code)| code.len() >= 8),
+        "{teams:?}"
+    );
+    shoot(&first, "event-organiser-teams.png").await;
+
+    // Alpha in the second browser (the code typed), Bravo in the third (the join link), Charlie
+    // in the organiser's own.
+    let clients = [&second, &third, &first];
+    for (index, (client, (_, name, code))) in clients.iter().zip(&teams).enumerate() {
+        if index == 1 {
+            client
+                .goto(&format!("{base}/#/events/{id}/join?code={code}"))
+                .await
+                .expect("the join link opens");
+        } else {
+            client
+                .goto(&format!("{base}/#/events/{id}/team"))
+                .await
+                .expect("the team page opens");
+            wait_for(
+                client,
+                "the join form",
+                "return !!document.querySelector('#join-code') && !document.querySelector('#join-panel').hidden",
+            )
+            .await;
+            type_into(client, "#join-code", code).await;
+            click(client, "#join-team").await;
+        }
+        wait_for(
+            client,
+            &format!("{name} joined"),
+            &format!(
+                "return !document.querySelector('#lineup-panel').hidden && \
+                 (document.querySelector('#team-title')?.textContent ?? '').startsWith({name:?}) && \
+                 !location.hash.includes('code=')"
+            ),
+        )
+        .await;
+        type_into(client, "#lineup-preset", "default").await;
+        if index == 1 {
+            // Bravo plays with two kings.
+            click(client, "#king-e1").await;
+        }
+        click(client, "#save-lineup").await;
+        let saved = wait_text(client, "the lineup saved", "#lineup-state").await;
+        let kings = if index == 1 { "d1, e1" } else { "d1" };
+        assert!(
+            saved.starts_with("Saved: preset default (")
+                && saved.ends_with(&format!("), kings on {kings}.")),
+            "{saved}"
+        );
+    }
+    shoot(&third, "event-team.png").await;
+
+    first
+        .goto(&format!("{base}/#/events/{id}"))
+        .await
+        .expect("the organiser's page");
+    click(&first, "#start-event").await;
+
+    let browser_of = |team: &str| {
+        let index = teams
+            .iter()
+            .position(|(id, _, _)| id == team)
+            .expect("a team of the event");
+        clients[index]
+    };
+    let mut points: std::collections::HashMap<String, f64> =
+        teams.iter().map(|(id, _, _)| (id.clone(), 0.0)).collect();
+    let mut previous_screen: Option<&Client> = None;
+    for round in 1..=2 {
+        first
+            .goto(&format!("{base}/#/events/{id}"))
+            .await
+            .expect("the organiser's page");
+        let paired = wait_for(
+            &first,
+            &format!("round {round} paired"),
+            &paired_round(round),
+        )
+        .await;
+        let [white_team, black_team, game]: [String; 3] =
+            serde_json::from_value(paired).expect("the pairing");
+        let bye_team = teams
+            .iter()
+            .map(|(id, _, _)| id.clone())
+            .find(|team| *team != white_team && *team != black_team)
+            .expect("the team with a bye");
+        let (white, black, bye) = (
+            browser_of(&white_team),
+            browser_of(&black_team),
+            browser_of(&bye_team),
+        );
+        // The projector of the last round moves on to this round's board by itself.
+        if let Some(screen) = previous_screen {
+            wait_for(
+                screen,
+                "the projector's new round",
+                &format!(
+                    "const boards = [...document.querySelectorAll('.screen-game')]; \
+                     return document.querySelector('#screen-round')?.textContent.startsWith('Round {round}') \
+                     && boards.length === 1 && boards[0].dataset.game === {game:?}"
+                ),
+            )
+            .await;
+        }
+
+        bye.goto(&format!("{base}/#/events/{id}/team"))
+            .await
+            .expect("the team page");
+        let said = wait_text(bye, "the bye", "#team-game-state[data-bye]").await;
+        assert!(said.starts_with("Bye this round"), "{said}");
+        bye.goto(&format!("{base}/#/events/{id}/screen"))
+            .await
+            .expect("the projector view");
+        wait_for(
+            bye,
+            "the projector's board",
+            &format!(
+                "return !!document.querySelector('.screen-game[data-game={game:?}] .board [data-square=\"a1\"]')"
+            ),
+        )
+        .await;
+
+        for client in [white, black] {
+            client
+                .goto(&format!("{base}/#/events/{id}/team"))
+                .await
+                .expect("the team page");
+            click(client, "#play-game").await;
+            wait_for(
+                client,
+                "the game page",
+                &format!("return location.hash.startsWith('#/game/{game}?token=')"),
+            )
+            .await;
+        }
+        wait_status(white, "Your move").await;
+        wait_status(black, "White to move").await;
+        assert_eq!(own_color(white).await, "white");
+        assert_eq!(own_color(black).await, "black");
+        wait_for(
+            bye,
+            "the projector's game under way",
+            &format!(
+                "return document.querySelector('.screen-game[data-game={game:?}]')?.dataset.status === 'in_progress'"
+            ),
+        )
+        .await;
+        if round == 1 {
+            shoot(bye, "event-screen.png").await;
+            shoot(white, "event-game.png").await;
+        }
+
+        click(white, "#resign").await;
+        click(white, "#resign").await;
+        wait_status(white, "Black won — by resignation").await;
+        *points.get_mut(&black_team).expect("black's points") += 1.0;
+        *points.get_mut(&bye_team).expect("the bye's points") += 1.0;
+        let expected = json!(points);
+
+        wait_for(
+            bye,
+            "the result on the projector",
+            &format!(
+                "return document.querySelector('.screen-game[data-game={game:?}] .screen-result')?.textContent === '0–1'"
+            ),
+        )
+        .await;
+        standings_shown(bye, "#screen-standings-table", &expected).await;
+        shoot(bye, &format!("event-screen-round-{round}.png")).await;
+        // The winner's team page says it too.
+        black
+            .goto(&format!("{base}/#/events/{id}/team"))
+            .await
+            .expect("the team page");
+        wait_for(
+            black,
+            "the result on the team page",
+            "return document.querySelector('#team-game-result')?.textContent === 'Result: 0–1.'",
+        )
+        .await;
+        first
+            .goto(&format!("{base}/#/events/{id}"))
+            .await
+            .expect("the organiser's page");
+        wait_for(
+            &first,
+            "the result on the organiser's page",
+            &format!(
+                "return document.querySelector('#current-pairings li[data-game={game:?}]')?.dataset.result === 'black'"
+            ),
+        )
+        .await;
+        standings_shown(&first, "#standings", &expected).await;
+        if round == 1 {
+            shoot(&first, "event-organiser-round-1.png").await;
+            click(&first, "#pair-round").await;
+        } else {
+            shoot(&first, "event-organiser-round-2.png").await;
+        }
+        // The organiser's browser leaves the projector for its own page.
+        previous_screen = (!std::ptr::eq(bye, &first)).then_some(bye);
+    }
+
+    // Two rounds of three teams: two wins and two byes were played, four points in all.
+    let total: f64 = points.values().sum();
+    assert_eq!(total, 4.0);
+    let csv = reqwest::get(format!("{base}/api/events/{id}/standings.csv"))
+        .await
+        .expect("the CSV")
+        .text()
+        .await
+        .expect("its text");
+    assert_eq!(csv.lines().count(), 4, "a header and three teams:\n{csv}");
+    for client in clients {
+        no_script_errors(client).await;
+    }
+    for client in [first, second, third] {
+        client.close().await.expect("closed");
+    }
+}

@@ -68,6 +68,8 @@ pub(super) enum Actor<'a> {
     Bot(i64),
     /// The creator of a game between bots (the act gets the side to move, or White).
     Creator(&'a str),
+    /// The service itself, for an event (the act gets White): it starts a game nobody started.
+    Event,
 }
 
 /// Whether a game was just read from the database, or may be behind it.
@@ -166,7 +168,7 @@ impl Games {
                 version,
                 seat,
                 viewer: match actor {
-                    Actor::Creator(_) => Viewer::Spectator,
+                    Actor::Creator(_) | Actor::Event => Viewer::Spectator,
                     Actor::Token(_) | Actor::Bot(_) => Viewer::Player(seat),
                 },
                 game,
@@ -194,6 +196,7 @@ impl Games {
                 Ok(stored.state.to_move().unwrap_or(Color::White))
             }
             Actor::Creator(token) => Err(self.wrong_token(token, "this game").await),
+            Actor::Event => Ok(Color::White),
         }
     }
 

@@ -26,7 +26,7 @@ use crate::relay::Relay;
 use crate::stored::{self, Stored};
 use crate::timers::Timers;
 use change::Actor;
-use gmo_engine::{Color, DrawOffer, Game, MoveView, Square, Viewer};
+use gmo_engine::{Color, DrawOffer, Game, GameStatus, MoveView, Square, Viewer};
 use gmo_genome::Genome;
 use gmo_store::{Head, Joined, Player, Rematch, Store};
 use gmo_types::{AccountId, ByColor, GameId, Millis, Timestamp};
@@ -335,9 +335,40 @@ impl Games {
         .await
     }
 
+    /// Starts an event's game still in setup, whoever of its seats is not ready (its time to set
+    /// up is over) → the change, or `None` when it had started already.
+    pub async fn start_by_itself(&self, id: &GameId) -> PlayResult<Option<Changed>> {
+        if self.load(id).await?.state.status() != GameStatus::Setup {
+            return Ok(None);
+        }
+        let changed = self
+            .change(id, Actor::Event, |game, _, now| {
+                for color in [Color::White, Color::Black] {
+                    if !game.seats().get(color).ready && game.status() == GameStatus::Setup {
+                        game.ready(color, now)?;
+                    }
+                }
+                Ok(Act::Ready)
+            })
+            .await?;
+        Ok(Some(changed))
+    }
+
+    /// Refuses to call off or rematch game `id` when it is an event's (it is played out).
+    pub(crate) async fn refuse_event_game(&self, id: &GameId, what: &str) -> PlayResult<()> {
+        if self.store.event_of_game(id).await?.is_some() {
+            return Err(PlayError::refused(
+                PlayCode::EventGame,
+                format!("an event's game cannot be {what}: play it out or resign"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Calls the game off: a seat before White's first move; the creator of a game between bots
-    /// (with its creator token) at any time before the end.
+    /// (with its creator token) at any time before the end. Not an event's game.
     pub async fn abort(&self, id: &GameId, token: &str) -> PlayResult<Changed> {
+        self.refuse_event_game(id, "aborted").await?;
         if self.load(id).await?.created_by(token) {
             return self
                 .change(id, Actor::Creator(token), |game, _, now| {

@@ -1,7 +1,7 @@
 //! Following one's seek until it is paired: each look shows the seek alive, pairs it again if a
 //! match is open, or reads where it stands after the bell.
 
-use super::bell::Ringer;
+use super::Ringer;
 use super::{Lobby, MAX_OPEN};
 use crate::error::PlayResult;
 use crate::time::now;

@@ -6,10 +6,12 @@
 //! database), and the seat token a seeker gets (derived from the seek's token, so the store
 //! never holds it).
 
-mod bell;
 mod follow;
 
-pub use bell::{Bell, Ringer};
+/// The bell of this process's seek streams.
+pub type Bell = crate::bell::Bell<SeekId>;
+/// A seek stream's hold on its seek's bell.
+pub type Ringer = crate::bell::Ringer<SeekId>;
 pub use follow::{Follow, Looked, Woke};
 
 use crate::error::{PlayCode, PlayError, PlayResult};
@@ -84,7 +86,7 @@ impl Lobby {
     pub fn new(games: Games, limits: SeekLimits) -> Lobby {
         Lobby {
             games,
-            bell: Arc::default(),
+            bell: Arc::new(Bell::new(STREAMS_PER_SEEK)),
             limits,
         }
     }

@@ -5,6 +5,7 @@ pub(crate) mod accounts;
 pub(crate) mod breed;
 pub(crate) mod diagram;
 pub(crate) mod draw;
+pub(crate) mod events;
 pub(crate) mod games;
 pub(crate) mod genomes;
 pub(crate) mod labs;
@@ -38,6 +39,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
     let timed = Router::new()
         .merge(accounts::router())
         .merge(users::router())
+        .merge(events::router())
         .merge(genomes::router())
         .merge(breed::router())
         .merge(presets::router())
@@ -60,6 +62,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(timed)
         .merge(stream::router())
         .merge(seek_stream::router())
+        .merge(events::stream_router())
         .merge(values::stream_router())
         // The web client: embedded pages and assets at `/`, using only the API above.
         .merge(gmo_web::router())

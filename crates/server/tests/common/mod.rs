@@ -69,6 +69,8 @@ fn settings(url: &str) -> Settings {
     settings.play.sweep_interval = Duration::from_millis(250);
     // Tests sign up and in dozens of times in a row; the hashing budget has its own test.
     settings.play.password_hash_share = 100;
+    // An event's games start by themselves a second after their pairing, not a minute.
+    settings.play.event_start_after = Duration::from_secs(1);
     settings
 }
 

@@ -15,11 +15,11 @@ both!(
 );
 
 /// A signed-in player: its session cookie.
-struct Player {
-    cookie: String,
+pub struct Player {
+    pub cookie: String,
 }
 
-async fn sign_up(server: &Server, name: &'static str) -> Player {
+pub async fn sign_up(server: &Server, name: &'static str) -> Player {
     let response = server
         .client
         .post(format!("{}/api/account", server.base))
@@ -40,7 +40,7 @@ async fn sign_up(server: &Server, name: &'static str) -> Player {
 }
 
 /// A request as `player` (its cookie), with a seat's or a personal token if given.
-async fn call(
+pub async fn call(
     server: &Server,
     player: &Player,
     method: Method,

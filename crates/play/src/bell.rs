@@ -1,34 +1,44 @@
-//! The bell that wakes the streams of seeks in this process when their seek is paired or
-//! withdrawn (rung here directly, and from the other processes' `NOTIFY` on PostgreSQL).
+//! The bell that wakes this process's streams of one thing (a seek when it is paired or
+//! withdrawn, an event when a round is paired) — rung here directly, and from the other
+//! processes' `NOTIFY` on PostgreSQL.
 
-use super::STREAMS_PER_SEEK;
-use gmo_types::SeekId;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use tokio::sync::Notify;
 
-/// Wakes the streams of seeks in this process. An entry lives while a stream holds it.
-#[derive(Debug, Default)]
-pub struct Bell {
-    waiting: Mutex<HashMap<SeekId, (Arc<Notify>, usize)>>,
-}
-
-/// A stream's hold on its seek's bell; dropping it lets go.
+/// Wakes the streams of things (seeks, events) in this process, at most `limit` per thing. An
+/// entry lives while a stream holds it.
 #[derive(Debug)]
-pub struct Ringer {
-    bell: Arc<Bell>,
-    id: SeekId,
-    pub(super) notify: Arc<Notify>,
+pub struct Bell<K> {
+    waiting: Mutex<HashMap<K, (Arc<Notify>, usize)>>,
+    limit: usize,
 }
 
-impl Bell {
-    /// A hold on seek `id`'s bell; `None` when [`STREAMS_PER_SEEK`] streams hold it already.
-    pub fn hold(self: &Arc<Self>, id: &SeekId) -> Option<Ringer> {
+/// A stream's hold on its thing's bell; dropping it lets go.
+#[derive(Debug)]
+pub struct Ringer<K: Eq + Hash + Clone> {
+    bell: Arc<Bell<K>>,
+    id: K,
+    pub(crate) notify: Arc<Notify>,
+}
+
+impl<K: Eq + Hash + Clone> Bell<K> {
+    /// A bell that lets `limit` streams hold each thing's.
+    pub fn new(limit: usize) -> Bell<K> {
+        Bell {
+            waiting: Mutex::default(),
+            limit,
+        }
+    }
+
+    /// A hold on `id`'s bell; `None` when `limit` streams hold it already.
+    pub fn hold(self: &Arc<Self>, id: &K) -> Option<Ringer<K>> {
         let mut waiting = self.map();
         let (notify, holders) = waiting
             .entry(id.clone())
             .or_insert_with(|| (Arc::default(), 0));
-        if *holders >= STREAMS_PER_SEEK {
+        if *holders >= self.limit {
             return None;
         }
         *holders += 1;
@@ -39,38 +49,45 @@ impl Bell {
         })
     }
 
-    /// Wakes seek `id`'s streams, if any here.
-    pub fn ring(&self, id: &SeekId) {
+    /// Wakes `id`'s streams, if any here.
+    pub fn ring(&self, id: &K) {
         if let Some((notify, _)) = self.map().get(id) {
             notify.notify_waiters();
         }
     }
 
-    /// Wakes every seek's streams here (after a lost announcement they look again).
+    /// Wakes every thing's streams here (after a lost announcement they look again).
     pub fn ring_all(&self) {
         for (notify, _) in self.map().values() {
             notify.notify_waiters();
         }
     }
 
-    /// How many seeks have a stream here (tests check nothing leaks).
+    /// How many things have a stream here (tests check nothing leaks).
     pub fn len(&self) -> usize {
         self.map().len()
     }
 
-    /// Whether no seek has a stream here.
+    /// Whether nothing has a stream here.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<SeekId, (Arc<Notify>, usize)>> {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<K, (Arc<Notify>, usize)>> {
         self.waiting
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
-impl Drop for Ringer {
+impl<K: Eq + Hash + Clone> Ringer<K> {
+    /// Waits for the next ring.
+    pub async fn notified(&self) {
+        self.notify.notified().await;
+    }
+}
+
+impl<K: Eq + Hash + Clone> Drop for Ringer<K> {
     fn drop(&mut self) {
         let mut waiting = self.bell.map();
         if let Some((_, holders)) = waiting.get_mut(&self.id) {
@@ -85,10 +102,11 @@ impl Drop for Ringer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gmo_types::SeekId;
 
     #[test]
     fn a_bell_admits_a_bounded_number_of_streams_and_forgets_them() {
-        let bell = Arc::new(Bell::default());
+        let bell = Arc::new(Bell::new(2));
         let id = SeekId::from_bits(1);
         let first = bell.hold(&id).expect("one stream");
         let second = bell.hold(&id).expect("two streams");

@@ -1,0 +1,286 @@
+// The organiser's pages. #/events (and #/events/new): create an event — a name, round robin
+// (single or double) or Swiss (over a number of rounds), the clock — and the events this browser
+// organises. #/events/{id}: the event, followed live; for its organiser the teams with their join
+// codes (the server shows a code once: this page keeps it, in this browser, to hand out), "Start",
+// "Pair the next round" once every game of the round has ended, and for everyone the rounds, the
+// standings and their CSV.
+
+import { h, fill, toast, copyButton } from './dom.js';
+import * as api from './api.js';
+import { signedIn } from './account.js';
+import { sameName } from './players.js';
+import {
+  organisedEvents, organisedEvent, noteOrganised, followEvent, joinLink, eventHref, teamHref, screenHref,
+  gameHref, STATUS, FORMAT, summary, currentRound, roundOver, pairingList, standingsTable, connectionText,
+} from './events.js';
+
+const TEXT = {
+  title: 'Run an event',
+  intro: 'Teams play each other in rounds, each with its own pieces: you create the event and its teams, hand each team its code, start, and pair each next round once the games of the last one are over. The standings update as games end.',
+  signIn: 'Sign in to run an event: the organiser is an account.',
+  created: (name) => `Event “${name}” created`,
+  failed: (message) => `The event could not be created: ${message}`,
+  yours: 'Your events on this browser',
+  noneYet: 'None yet.',
+  loadFailed: (message) => `The event could not be loaded: ${message}`,
+  codesNote: 'Hand each team its code, or its join link: the server shows a code only once, so it is kept here, in this browser alone. Anyone with a code acts for that team.',
+  noCode: 'code shown on the browser that added the team',
+  addFailed: (message) => `The team could not be added: ${message}`,
+  added: (name) => `Team ${name} added: hand out its code`,
+  startHint: 'Starting closes registration and pairs round 1. Each game starts when both teams press Ready on their game page, or by itself 60 s after the pairing.',
+  needTeams: 'At least two teams are needed to start.',
+  started: 'The event has started: round 1 is paired',
+  paired: (n) => `Round ${n} is paired`,
+  roundOn: 'The next round can be paired once every game of this round has ended.',
+  lastRound: 'That was the last round.',
+  notOrganiser: 'Only the organiser can change this event. Teams play from their team page; the projector view shows every board.',
+};
+
+export function organiserPage(root, id) {
+  return id ? eventPage(root, id) : newEventPage(root);
+}
+
+// #/events: the form to create one, and this browser's events.
+function newEventPage(root) {
+  const account = signedIn();
+  const list = organisedEvents();
+  const yours = h('section', { class: 'panel', id: 'my-events' },
+    h('h2', {}, TEXT.yours),
+    list.length ? h('ul', { class: 'event-list' }, list.map((one) => h('li', {},
+      h('a', { href: eventHref(one.id) }, one.name || one.id))))
+      : h('p', { class: 'hint' }, TEXT.noneYet));
+  if (!account) {
+    root.replaceChildren(h('div', { class: 'events-page' },
+      h('section', { class: 'panel' }, h('h1', {}, TEXT.title), h('p', {}, TEXT.intro),
+        h('p', { id: 'events-sign-in' }, TEXT.signIn, ' ',
+          h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}`, class: 'button primary' }, 'Sign in'))),
+      yours));
+    return () => {};
+  }
+  const notice = h('p', { class: 'notice', role: 'alert', id: 'event-form-error' });
+  const name = h('input', { id: 'event-name', type: 'text', maxlength: 80, required: true, autocomplete: 'off', placeholder: 'Camp duels, Saturday' });
+  const format = h('select', { id: 'event-format' },
+    h('option', { value: 'round_robin' }, FORMAT.round_robin), h('option', { value: 'swiss' }, FORMAT.swiss));
+  const rounds = h('input', { id: 'event-rounds', type: 'number', min: 1, max: 20, value: 5 });
+  const double = h('input', { id: 'event-double', type: 'checkbox' });
+  const minutes = h('input', { id: 'event-minutes', type: 'number', min: 1, max: 180, value: 10 });
+  const increment = h('input', { id: 'event-increment', type: 'number', min: 0, max: 60, value: 5 });
+  const discovery = h('input', { id: 'event-discovery', type: 'checkbox' });
+  const roundsRow = h('div', { class: 'row', id: 'event-rounds-row' },
+    h('label', { for: 'event-rounds' }, 'Rounds'), rounds,
+    h('span', { class: 'hint' }, 'Swiss pairs teams of equal scores, never twice the same.'));
+  const doubleRow = h('div', { class: 'row', id: 'event-double-row' },
+    h('label', { class: 'check' }, double, ' Double: each pair plays twice, colours swapped'));
+  const showFormat = () => {
+    roundsRow.hidden = format.value !== 'swiss';
+    doubleRow.hidden = format.value !== 'round_robin';
+  };
+  format.addEventListener('change', showFormat);
+  showFormat();
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-event' }, 'Create the event');
+
+  async function create(event) {
+    event.preventDefault();
+    notice.textContent = '';
+    const request = {
+      name: name.value.trim(),
+      format: format.value,
+      clock: { initial_ms: Math.round(Number(minutes.value) * 60000), increment_ms: Math.round(Number(increment.value) * 1000) },
+    };
+    if (format.value === 'swiss') request.rounds = Number(rounds.value);
+    else request.double = double.checked;
+    if (discovery.checked) request.discovery = true;
+    submit.disabled = true;
+    try {
+      const created = await api.createEvent(request);
+      noteOrganised(created.id, { name: request.name });
+      toast(TEXT.created(request.name));
+      location.hash = eventHref(created.id);
+    } catch (error) {
+      notice.textContent = TEXT.failed(error.message);
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
+  root.replaceChildren(h('div', { class: 'events-page' },
+    h('section', { class: 'panel', id: 'new-event' },
+      h('h1', {}, TEXT.title),
+      h('p', { class: 'hint' }, TEXT.intro),
+      h('form', { onsubmit: create, id: 'event-form' },
+        h('div', { class: 'row' }, h('label', { for: 'event-name' }, 'Name'), name),
+        h('div', { class: 'row' }, h('label', { for: 'event-format' }, 'Format'), format),
+        roundsRow, doubleRow,
+        h('div', { class: 'row' },
+          h('label', { for: 'event-minutes' }, 'Clock: minutes'), minutes,
+          h('label', { for: 'event-increment' }, '+ seconds per move'), increment),
+        h('div', { class: 'row' }, h('label', { class: 'check' }, discovery,
+          ' Discovery: the genome language is kept secret, as at the first camp')),
+        notice,
+        h('div', { class: 'row' }, submit))),
+    yours));
+  name.focus();
+  return () => {};
+}
+
+// #/events/{id}: the event, live; the organiser's controls when this browser organises it.
+function eventPage(root, id) {
+  let view = null;
+  let gone = false;
+  const notice = h('p', { class: 'notice', role: 'alert', id: 'event-notice' });
+  const title = h('h1', { id: 'event-title' }, 'Event');
+  const about = h('p', { class: 'hint', id: 'event-summary' });
+  const state = h('p', { class: 'event-status', id: 'event-status' });
+  const links = h('p', { class: 'row event-links' },
+    h('a', { href: teamHref(id), id: 'team-page-link' }, 'Team page'),
+    h('a', { href: screenHref(id), id: 'screen-link' }, 'Projector view'),
+    h('a', { href: api.standingsCsvPath(id), id: 'standings-csv', download: `event-${id}-standings.csv` }, 'Standings (CSV)'));
+  const connection = h('p', { class: 'connection', id: 'event-connection' });
+
+  const teams = h('div', { id: 'event-teams' });
+  const teamField = h('input', { id: 'team-name', type: 'text', maxlength: 60, autocomplete: 'off', placeholder: 'a team name', 'aria-label': 'Team name' });
+  const addButton = h('button', { type: 'submit', id: 'add-team' }, 'Add the team');
+  const addForm = h('form', { class: 'row', id: 'add-team-form', onsubmit: addTeam }, teamField, addButton);
+  const codesNote = h('p', { class: 'hint', id: 'codes-note' }, TEXT.codesNote);
+
+  const startButton = h('button', { type: 'button', class: 'primary', id: 'start-event', onclick: start }, 'Start the event');
+  const pairButton = h('button', { type: 'button', class: 'primary', id: 'pair-round', onclick: pair }, 'Pair the next round');
+  const controlsNote = h('p', { class: 'hint', id: 'controls-note' });
+  const controls = h('div', { class: 'row', id: 'event-controls' }, startButton, pairButton);
+
+  const roundBox = h('div', { id: 'event-round' });
+  const earlier = h('div', { id: 'event-earlier' });
+  const standings = h('div', { id: 'event-standings' });
+
+  root.replaceChildren(h('div', { class: 'event-page' },
+    h('section', { class: 'panel event-head' }, title, about, state, links, notice),
+    h('div', { class: 'event-cols' },
+      h('div', {},
+        h('section', { class: 'panel', id: 'teams-panel' }, h('h2', {}, 'Teams'), codesNote, teams, addForm),
+        h('section', { class: 'panel', id: 'rounds-panel' }, h('h2', {}, 'Rounds'), controls, controlsNote, roundBox, earlier)),
+      h('section', { class: 'panel', id: 'standings-panel' }, h('h2', {}, 'Standings'), standings,
+        h('p', { class: 'hint' }, 'SB is the Sonneborn–Berger tiebreak: the points of the teams beaten, and half those of the teams drawn with.'))),
+    connection));
+
+  const stream = followEvent(id, {
+    onView(next) {
+      if (gone) return;
+      view = next;
+      render();
+    },
+    onStatus(status, message) {
+      connection.textContent = connectionText(status, message);
+      if (status === 'failed' && !view) notice.textContent = TEXT.loadFailed(message);
+    },
+  });
+
+  function organiser() {
+    if (organisedEvent(id)) return true;
+    const account = signedIn();
+    const named = view && (typeof view.organiser === 'string' ? view.organiser : view.organiser && view.organiser.username);
+    return !!(account && named && sameName(named, account.username));
+  }
+
+  function render() {
+    const mine = organiser();
+    if (mine && view.name && organisedEvent(id)?.name !== view.name) noteOrganised(id, { name: view.name });
+    title.textContent = view.name;
+    document.title = `${view.name} — GMO chess`;
+    about.textContent = summary(view);
+    const round = currentRound(view);
+    state.textContent = `${STATUS[view.status] || view.status}${round ? ` · round ${round.number}${view.rounds_planned ? ` of ${view.rounds_planned}` : ''}` : ''}`;
+    state.dataset.status = view.status;
+    renderTeams(mine);
+    // The organiser's controls.
+    const open = view.status === 'registration';
+    addForm.hidden = !mine || !open;
+    codesNote.hidden = !mine;
+    controls.hidden = !mine || view.status === 'finished';
+    startButton.hidden = !open;
+    startButton.disabled = (view.teams || []).length < 2;
+    pairButton.hidden = view.status !== 'running';
+    const over = roundOver(round);
+    const last = !!(view.rounds_planned && round && round.number >= view.rounds_planned);
+    pairButton.disabled = !over || last;
+    controlsNote.textContent = !mine ? TEXT.notOrganiser
+      : open ? ((view.teams || []).length < 2 ? TEXT.needTeams : TEXT.startHint)
+        : view.status === 'running' ? (last && over ? TEXT.lastRound : over ? '' : TEXT.roundOn) : '';
+    // The rounds: the current one, then the earlier ones.
+    const rounds = [...(view.rounds || [])].sort((a, b) => b.number - a.number);
+    if (round) {
+      fill(roundBox, h('h3', {}, `Round ${round.number}`),
+        pairingList(view, round, { id: 'current-pairings', href: (p) => gameHref(p.game) }));
+    } else {
+      fill(roundBox, h('p', { class: 'hint' }, 'No round yet.'));
+    }
+    fill(earlier, rounds.slice(1).map((r) => h('details', { class: 'earlier-round' },
+      h('summary', {}, `Round ${r.number}`), pairingList(view, r, { href: (p) => gameHref(p.game) }))));
+    fill(standings, standingsTable(view));
+  }
+
+  function renderTeams(mine) {
+    const codes = (organisedEvent(id) || {}).codes || {};
+    const list = view.teams || [];
+    if (list.length === 0) { fill(teams, h('p', { class: 'hint' }, 'No teams yet.')); return; }
+    fill(teams, h('ul', { class: 'team-list', id: 'team-list' }, list.map((team) => {
+      const code = codes[team.id];
+      return h('li', { class: 'team-row', 'data-team': team.id },
+        h('span', { class: 'team-name' }, team.name),
+        mine ? (code ? h('span', { class: 'team-code-box' },
+          ' code ', h('code', { class: 'team-code' }, code), ' ',
+          copyButton(() => code, 'Copy code'), ' ',
+          copyButton(() => joinLink(id, code), 'Copy join link'))
+          : h('span', { class: 'hint' }, ` (${TEXT.noCode})`)) : null);
+    })));
+  }
+
+  async function addTeam(event) {
+    event.preventDefault();
+    const name = teamField.value.trim();
+    if (!name) return;
+    notice.textContent = '';
+    addButton.disabled = true;
+    try {
+      const team = await api.addTeam(id, name);
+      noteOrganised(id, { codes: { [team.id]: team.code } });
+      teamField.value = '';
+      toast(TEXT.added(team.name));
+      // The team shows at once, with its code; the stream brings the rest.
+      if (view && !(view.teams || []).some((t) => t.id === team.id)) {
+        view = { ...view, teams: [...(view.teams || []), { id: team.id, name: team.name }] };
+        render();
+      }
+      stream.refresh();
+      teamField.focus();
+    } catch (error) {
+      notice.textContent = TEXT.addFailed(error.message);
+    } finally {
+      addButton.disabled = false;
+    }
+  }
+
+  async function act(call, done) {
+    notice.textContent = '';
+    try {
+      const answer = await call();
+      if (answer && answer.id && !gone) { view = answer; render(); }
+      toast(done(answer));
+    } catch (error) {
+      notice.textContent = error.message;
+    }
+    stream.refresh();
+  }
+
+  function start() {
+    act(() => api.startEvent(id), () => TEXT.started);
+  }
+
+  function pair() {
+    act(() => api.pairNextRound(id), (answer) => TEXT.paired(answer && answer.rounds ? currentRound(answer).number : ''));
+  }
+
+  return () => {
+    gone = true;
+    stream.close();
+  };
+}

@@ -1,0 +1,122 @@
+// The projector view for the room, #/events/{id}/screen: every board of the current round, large
+// and live, the team names over each, its clocks and result, with the standings beside them.
+// It follows the event's stream, so a new round's boards replace the old ones, and each game's
+// stream as a spectator (the server hides from spectators what the players may not see).
+
+import { h, fill } from './dom.js';
+import { Board } from './board.js';
+import { Clocks } from './clock.js';
+import { follow, isOver } from './stream.js';
+import { resultText as gameResult } from './result.js';
+import {
+  followEvent, eventHref, teamName, summary, STATUS, currentRound, standingsTable, connectionText, resultText,
+} from './events.js';
+
+export function screenPage(root, id) {
+  let view = null;
+  let gone = false;
+  let shownRound = null; // the number of the round whose boards are up
+  let tiles = new Map(); // game id → {board, clocks, stream, el, state}
+
+  const title = h('h1', { id: 'screen-title' }, 'Event');
+  const about = h('p', { class: 'screen-summary', id: 'screen-summary' });
+  const roundTitle = h('h2', { id: 'screen-round' });
+  const boards = h('div', { class: 'screen-boards', id: 'screen-boards' });
+  const byes = h('p', { class: 'screen-byes', id: 'screen-byes' });
+  const standings = h('div', { id: 'screen-standings' });
+  const connection = h('p', { class: 'connection', id: 'screen-connection' });
+
+  root.replaceChildren(h('div', { class: 'screen-page' },
+    h('header', { class: 'screen-head' }, title, about),
+    h('div', { class: 'screen-cols' },
+      h('section', { class: 'screen-games', 'aria-labelledby': 'screen-round' }, roundTitle, boards, byes),
+      h('aside', { class: 'panel screen-side' }, h('h2', {}, 'Standings'), standings)),
+    h('p', { class: 'hint' }, h('a', { href: eventHref(id) }, 'The event'), ' · ', connection)));
+
+  const stream = followEvent(id, {
+    onView(next) {
+      if (gone) return;
+      view = next;
+      render();
+    },
+    onStatus(status, message) {
+      connection.textContent = connectionText(status, message);
+    },
+  });
+
+  function render() {
+    title.textContent = view.name;
+    document.title = `${view.name}, live — GMO chess`;
+    about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
+    fill(standings, standingsTable(view, { id: 'screen-standings-table' }));
+    const round = currentRound(view);
+    if (!round) {
+      roundTitle.textContent = 'Waiting for round 1';
+      closeTiles();
+      fill(boards, h('p', { class: 'hint' }, 'The boards appear here once the organiser starts the event.'));
+      byes.textContent = '';
+      return;
+    }
+    roundTitle.textContent = `Round ${round.number}${view.rounds_planned ? ` of ${view.rounds_planned}` : ''}`;
+    if (shownRound !== round.number) {
+      shownRound = round.number;
+      closeTiles();
+      boards.replaceChildren(...round.pairings.filter((p) => p.game).map((p) => tile(p)));
+    }
+    for (const pairing of round.pairings) {
+      const one = pairing.game && tiles.get(pairing.game);
+      if (one) one.result.textContent = pairing.result ? resultText(pairing) : '';
+    }
+    const bye = round.pairings.filter((p) => !p.black).map((p) => teamName(view, p.white));
+    byes.textContent = bye.length ? `Bye this round: ${bye.join(', ')}` : '';
+  }
+
+  // One game: "White team – Black team" over its board, the clocks, the state; followed live.
+  function tile(pairing) {
+    const board = new Board({ label: `${teamName(view, pairing.white)} against ${teamName(view, pairing.black)}` });
+    const clocks = new Clocks();
+    const state = h('p', { class: 'screen-state' }, 'Connecting…');
+    const result = h('span', { class: 'screen-result' });
+    const el = h('article', { class: 'screen-game', 'data-game': pairing.game },
+      h('h3', { class: 'screen-teams' },
+        h('span', { class: 'team white' }, h('span', { class: 'dot white', 'aria-hidden': 'true' }), teamName(view, pairing.white)),
+        h('span', { class: 'versus' }, ' – '),
+        h('span', { class: 'team black' }, h('span', { class: 'dot black', 'aria-hidden': 'true' }), teamName(view, pairing.black)),
+        ' ', result),
+      h('div', { class: 'screen-clocks' }, clocks.els.white, clocks.els.black),
+      board.el, state);
+    let last = [];
+    const one = { board, clocks, el, result, state, stream: null };
+    one.stream = follow(pairing.game, null, {
+      onLine(line) {
+        const game = line.game && typeof line.game === 'object' ? line.game : null;
+        if (!game || gone) return;
+        if (line.ply && line.type === 'move') last = [line.ply.from, line.ply.landed || line.ply.to];
+        board.draw({ width: game.width, height: game.height, pieces: game.board || [], last });
+        clocks.update(game.clocks, performance.now(), game.status === 'in_progress');
+        el.dataset.status = game.status;
+        state.textContent = isOver(game) ? gameResult(game)
+          : game.status === 'setup' ? 'Setting up' : `${game.to_move === 'white' ? 'White' : 'Black'} to move`;
+      },
+      onStatus(status, message) {
+        if (status === 'failed') state.textContent = `This board cannot be shown: ${message}`;
+      },
+    });
+    tiles.set(pairing.game, one);
+    return el;
+  }
+
+  function closeTiles() {
+    for (const one of tiles.values()) {
+      one.stream.close();
+      one.clocks.stop();
+    }
+    tiles = new Map();
+  }
+
+  return () => {
+    gone = true;
+    stream.close();
+    closeTiles();
+  };
+}
