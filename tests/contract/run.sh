@@ -96,7 +96,10 @@ schemathesis_run "$here/schemathesis.toml" --exclude-path '/api/games/{id}/strea
 
 echo "== 3. schemathesis with the ids and tokens of a game and a lab"
 cat "$here/schemathesis.toml" "$here/authed.toml" >"$work/authed.toml"
-schemathesis_run "$work/authed.toml"
+# An event's stream stays open while the event goes on, and with the organiser's token the run
+# creates events of its own and follows its links to their streams: left out here (run 2 asks
+# it of unknown events; crates/server/tests/events/ follows real ones).
+schemathesis_run "$work/authed.toml" --exclude-path '/api/events/{id}/stream'
 
 echo "== 4. a generated client plays a game (openapi-python-client)"
 openapi-python-client generate --path "$work/openapi.json" --output-path "$work/gmo_client" --meta none \
