@@ -4546,6 +4546,15 @@ browser_test!(
     discovery
 );
 
+/// Makes the browser's log of resources long enough for a whole test (250 entries by default;
+/// the page is one document throughout, its routes being address fragments).
+async fn log_every_request(client: &Client) {
+    client
+        .execute("performance.setResourceTimingBufferSize(100000)", vec![])
+        .await
+        .expect("the resource log");
+}
+
 /// The URLs this page asked for that a discovery server refuses (diagrams, breeding, values):
 /// read from the browser's own log of resources, which lists every fetch and image.
 async fn refused_requests(client: &Client) -> Value {
@@ -4584,6 +4593,7 @@ async fn discovery_rules_and_lab(driver: &mut Driver, base: String) {
         .goto(&format!("{base}/#/rules"))
         .await
         .expect("the rules");
+    log_every_request(&client).await;
     let sections = wait_for(
         &client,
         "the sections",
@@ -4777,6 +4787,26 @@ async fn discovery_rules_and_lab(driver: &mut Driver, base: String) {
     assert_eq!(card, json!([0, CUSTOM_DNA]));
 
     assert_eq!(refused_requests(&client).await, json!([]));
+    // The log would have shown one: a refused request of the test's own is listed.
+    let status = client
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/genomes/rook/diagram.svg').then(r => done(r.status))",
+            vec![],
+        )
+        .await
+        .expect("the test's own request");
+    assert_eq!(status, json!(403));
+    let logged = wait_for(
+        &client,
+        "the refused request logged",
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/genomes/rook/diagram.svg'))",
+    )
+    .await;
+    assert_eq!(logged, json!(true));
+    assert_eq!(
+        refused_requests(&client).await.as_array().map(Vec::len),
+        Some(1)
+    );
     no_script_errors(&client).await;
     client.close().await.expect("closed");
 }
@@ -4814,6 +4844,7 @@ async fn discovery_game(driver: &mut Driver, base: String) {
 
     let white = driver.session(1280, 900).await;
     white.goto(&format!("{base}/")).await.expect("home opens");
+    log_every_request(&white).await;
     click(&white, "#new-friend-game").await;
     let invite = wait_for(
         &white,
