@@ -26,6 +26,7 @@ import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
+import { loadConfig } from './config.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -110,8 +111,9 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 onAccountChange(() => {
   if (['home', 'profile', 'leaderboard', 'events', 'event'].includes(document.body.dataset.page)) route();
 });
-// Who is signed in, before the first page (signed out if the server does not answer).
-loadAccount().finally(() => {
+// Who is signed in and what the server is (discovery or not), before the first page (signed out
+// and the ordinary mode if the server does not answer).
+Promise.allSettled([loadAccount(), loadConfig()]).finally(() => {
   window.addEventListener('hashchange', route);
   route();
 });

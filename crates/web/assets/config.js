@@ -1,0 +1,23 @@
+// What this server is (GET /api/config), asked once before the first page is drawn. In discovery
+// (`gmo serve --discovery`) the genome language is kept secret: the page neither shows nor asks
+// for diagrams, breeding, strength estimates, explanations or traits, and teaches play, not DNA.
+
+import { config } from './api.js';
+
+let current = { discovery: false };
+
+// Asks the server once; never fails (no answer: the ordinary mode, whose tools the server
+// would refuse anyway if it were in discovery).
+export async function loadConfig() {
+  try {
+    const answer = await config();
+    current = { discovery: Boolean(answer && answer.discovery) };
+  } catch {
+    current = { discovery: false };
+  }
+  document.body.classList.toggle('discovery', current.discovery);
+  return current;
+}
+
+// True when the server keeps the genome language secret.
+export const discovery = () => current.discovery;
