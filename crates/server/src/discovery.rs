@@ -22,6 +22,18 @@ pub const NOT_A_GENOME: &str = "this DNA is not a valid genome";
 /// The longest error body read to be concealed (error bodies are a few hundred bytes).
 const MAX_ERROR_BODY: usize = 64 * 1024;
 
+/// Whether an error body is about invalid DNA: it points at a codon, or its code is one of the
+/// genome parser's.
+fn about_dna(body: &Value) -> bool {
+    let error = &body["error"];
+    let points = error.get("codon").is_some_and(|codon| !codon.is_null());
+    let code = error["code"].as_str().unwrap_or_default();
+    points
+        || gmo_genome::ErrorKind::ALL
+            .iter()
+            .any(|kind| kind.code() == code)
+}
+
 /// Middleware for the decoding tools: `403 discovery` in discovery.
 pub async fn refuse(State(state): State<AppState>, request: Request, next: Next) -> Response {
     if state.settings.play.discovery {
@@ -47,12 +59,8 @@ pub async fn conceal(State(state): State<AppState>, request: Request, next: Next
     let Ok(bytes) = to_bytes(body, MAX_ERROR_BODY).await else {
         return ApiError::internal("an error body too large to conceal").into_response();
     };
-    let about_dna = serde_json::from_slice::<Value>(&bytes).is_ok_and(|body| {
-        body["error"]
-            .get("codon")
-            .is_some_and(|codon| !codon.is_null())
-    });
-    if !about_dna {
+    let concealed = serde_json::from_slice::<Value>(&bytes).is_ok_and(|body| about_dna(&body));
+    if !concealed {
         return Response::from_parts(parts, Body::from(bytes));
     }
     parts.headers.remove(CONTENT_LENGTH);

@@ -26,7 +26,7 @@ import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
-import { loadConfig } from './config.js';
+import { gameInDiscovery, loadConfig } from './config.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -43,6 +43,8 @@ function route() {
   const params = new URLSearchParams(query);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   leave();
+  // Only the game page knows its game's mode; any page starts from the server's.
+  gameInDiscovery(false);
   // A notice belongs to the page that showed it.
   document.getElementById('toast')?.classList.remove('shown');
   let page = 'home';

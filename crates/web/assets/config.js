@@ -5,6 +5,8 @@
 import { config } from './api.js';
 
 let current = { discovery: false };
+// The game on the page keeps the language secret (an event's discovery on an ordinary server).
+let gameSecret = false;
 
 // Asks the server once; never fails (no answer: the ordinary mode, whose tools the server
 // would refuse anyway if it were in discovery).
@@ -19,5 +21,12 @@ export async function loadConfig() {
   return current;
 }
 
-// True when the server keeps the genome language secret.
-export const discovery = () => current.discovery;
+// True when the server, or the game on the page, keeps the genome language secret.
+export const discovery = () => current.discovery || gameSecret;
+
+// The game page says whether its game is in discovery (its view's `discovery`); leaving it says
+// no more.
+export function gameInDiscovery(secret) {
+  gameSecret = Boolean(secret);
+  document.body.classList.toggle('discovery', current.discovery || gameSecret);
+}

@@ -15,7 +15,7 @@ import { resultText, endText, opponentJoined, title, other, botName } from './re
 import { History, renderHistory, plyText, promotedName, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
-import { discovery } from './config.js';
+import { discovery, gameInDiscovery } from './config.js';
 import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
@@ -344,6 +344,7 @@ export function gamePage(root, id, token) {
     const wasOver = view && isOver(view);
     const wasMine = myTurn();
     view = game;
+    gameInDiscovery(view.discovery);
     arrivedAt = performance.now();
     if (token && view.you) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });

@@ -95,6 +95,11 @@ async fn the_config_says_so_and_nothing_explains_or_points_at_the_dna(server: Se
         .get(&format!("/api/labs/{id}/moves/d4"), Some(token))
         .await;
     assert_eq!(moves.status, 200, "its moves are shown: {}", moves.text);
+    let game = server.post("/api/games", None, json!({})).await;
+    assert_eq!(
+        game.body["game"]["discovery"], true,
+        "a game made here is in discovery"
+    );
     let other = server.post("/api/games", None, json!({"width": 9})).await;
     assert_eq!(other.status, 422, "other refusals keep their words");
     assert_ne!(other.body["error"]["code"], "invalid_genome");
