@@ -164,10 +164,6 @@ mod tests {
             .route("/change", post(handler.clone()))
             .route("/read", get(handler))
             .layer(axum::middleware::from_fn(to_completion))
-            .layer(axum::middleware::from_fn_with_state(
-                state.clone(),
-                crate::discovery::conceal,
-            ))
             .layer(axum::middleware::from_fn(crate::origin::same_origin))
     }
 
