@@ -146,6 +146,13 @@ string_schema!(
 );
 
 string_schema!(
+    /// What a stream's change lines carry: `full` (the game view) or `compact` (what changed).
+    LinesMode,
+    "LinesMode",
+    string("^(full|compact)$", "`full` or `compact`.", "compact")
+);
+
+string_schema!(
     /// An account's name: 3 to 20 of A–Z, a–z, 0–9, `_` and `-`.
     UsernameText,
     "Username",

@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/games", post(create))
+        .route("/api/games", post(create).get(super::watch::live))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/preset", put(preset))
         .route("/api/games/{id}/kings/{square}", post(king))

@@ -7,7 +7,7 @@ use crate::error::ApiResult;
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::lines::{
-    StreamLine, StreamStart, change_lines, joined_line, presence_line, rematch_line,
+    StreamLine, StreamStart, change_lines, compact, joined_line, presence_line, rematch_line,
 };
 use crate::record::plies_seen;
 use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
@@ -20,7 +20,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::{Color, Game, Viewer};
+use gmo_engine::{Color, Game, PieceView, Viewer};
 use gmo_play::{Games, Happened, Missed, Presence, Subscription, Update, now};
 use gmo_store::{Joined, Rematch};
 use gmo_types::{ByColor, GameId};
@@ -43,7 +43,10 @@ pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
     security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id"),
     ("presence" = Option<crate::schema::PresenceFlag>, Query, description = "`true`: `presence` lines after the first \
-line and whenever a player comes or goes (default `false`)")),
+line and whenever a player comes or goes (default `false`)"),
+    ("lines" = Option<crate::schema::LinesMode>, Query, description = "`compact`: after the first \
+line, each change carries only what changed — the ply, the squares whose contents changed, the \
+clocks, the side to move, the status (default `full`: the game view on every line)")),
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
                description = "newline-delimited JSON: first the game view with every ply so far \
 (`plies`), then one line per change (`type`: move, promotion, setup, start, clock, end, resync, \
@@ -57,7 +60,7 @@ pub async fn stream(
     MaybeBearer(token): MaybeBearer,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
-    let with_presence = presence_wanted(query.as_deref().unwrap_or(""))?;
+    let wants = wants(query.as_deref().unwrap_or(""))?;
     let watch = state.play.games.watch(&id, token.as_deref()).await?;
     let seen = watch.seen;
     // A seat's stream opened after the end waits for the rematch (a bounded time).
@@ -84,6 +87,7 @@ pub async fn stream(
         joined: seen.joined,
         game: seen.game.clone(),
         presence: None,
+        compact: None,
         who: Who::of(&seen),
     };
     let first = StreamStart {
@@ -94,7 +98,10 @@ pub async fn stream(
     if let Some(rematch) = &watch.rematch {
         follow.rematch_so_far(rematch);
     }
-    if with_presence && !follow.done {
+    if wants.compact {
+        follow.compact = Some(seen_view(&seen, now()).board);
+    }
+    if wants.presence && !follow.done {
         let mut ticks = tokio::time::interval(follow.games.presence_tick());
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         follow.presence = Some(Presences { ticks, shown: None });
@@ -110,20 +117,41 @@ pub async fn stream(
         .into_response())
 }
 
-/// `presence=true` or `false` out of the query string (absent: false); anything else is refused,
-/// naming the parameter.
-fn presence_wanted(query: &str) -> ApiResult<bool> {
-    match query {
-        "" | "presence=false" => Ok(false),
-        "presence=true" => Ok(true),
-        other => {
-            let shown: String = other.chars().take(40).collect();
-            Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                format!("the stream takes only presence=true or presence=false; got {shown:?}"),
-            ))
+/// What a stream's query asks for: presence lines, compact lines.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Wants {
+    presence: bool,
+    compact: bool,
+}
+
+/// `presence=true|false` and `lines=full|compact` out of the query string (absent: false,
+/// full); anything else is refused, naming the parameter.
+fn wants(query: &str) -> ApiResult<Wants> {
+    let mut wants = Wants::default();
+    let mut seen = (false, false);
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        match pair {
+            "presence=true" | "presence=false" if !seen.0 => {
+                seen.0 = true;
+                wants.presence = pair == "presence=true";
+            }
+            "lines=full" | "lines=compact" if !seen.1 => {
+                seen.1 = true;
+                wants.compact = pair == "lines=compact";
+            }
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                return Err(ApiError::invalid(
+                    ServiceCode::InvalidField,
+                    format!(
+                        "the stream takes presence=true|false and lines=full|compact, each once; \
+                         got {shown:?}"
+                    ),
+                ));
+            }
         }
     }
+    Ok(wants)
 }
 
 /// What woke a stream.
@@ -163,6 +191,8 @@ struct Follow {
     presence: Option<Presences>,
     /// Who plays, as the stream first showed it.
     who: Who,
+    /// On a compact stream: the board as its last line left it.
+    compact: Option<Vec<PieceView>>,
 }
 
 impl Follow {
@@ -327,6 +357,16 @@ impl Follow {
     }
 
     fn push(&mut self, line: &StreamLine) {
+        if let (Some(board), StreamLine::Change(change)) = (&self.compact, line) {
+            let compact = compact(change, board);
+            self.compact = Some(change.game.board.clone());
+            self.write(&compact);
+        } else {
+            self.write(line);
+        }
+    }
+
+    fn write(&mut self, line: &StreamLine) {
         let mut text = serde_json::to_vec(line).unwrap_or_default();
         text.push(b'\n');
         self.lines.push_back(Bytes::from(text));
