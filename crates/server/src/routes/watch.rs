@@ -29,8 +29,8 @@ pub struct TvView {
 
 /// The games in progress, the most recently changed first, 50 a page, as a spectator sees them.
 #[utoipa::path(get, path = "/api/games", tag = "games", operation_id = "list_live_games",
-    params(("status" = String, Query, description = "`in_progress` (the only one listed)"),
-           ("page" = Option<u32>, Query, description = "1 to 20 (default 1), 50 games a page")),
+    params(("status" = crate::schema::LiveStatus, Query, description = "`in_progress` (the only one listed)"),
+           ("page" = Option<crate::schema::LivePage>, Query, description = "1 to 20 (default 1), 50 games a page")),
     responses((status = 200, description = "live games, most recent move first", body = [GameView]),
               (status = 422, response = Invalid)))]
 pub async fn live(
