@@ -45,6 +45,9 @@ pub enum LineType {
     /// Whether each player is there (streams asked with `?presence=true`): after the first line,
     /// then whenever a player comes or goes.
     Presence,
+    /// A compact stream fell too far behind its game (its reader did not keep up): it closes
+    /// after this line; read the game again and reopen the stream.
+    Lagged,
 }
 
 /// One line of a game's stream: the first is the game as the caller may see it, every later one
@@ -55,6 +58,7 @@ pub enum StreamLine {
     View(StreamStart),
     Change(ChangeLine),
     Compact(CompactLine),
+    Lagged(LaggedLine),
     RematchOffer(RematchOfferLine),
     Rematch(RematchLine),
     Presence(PresenceLine),
@@ -235,6 +239,16 @@ pub struct CompactLine {
     /// On `setup`, `start` and `joined` lines: each seat's progress through setup.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats: Option<crate::views::Seats>,
+}
+
+/// The last line of a compact stream that fell too far behind.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LaggedLine {
+    /// `lagged`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The last version the stream showed.
+    pub version: i64,
 }
 
 /// A square's contents after a change.

@@ -411,6 +411,7 @@ impl Games {
             happened: Vec::new(),
             joined: stored::joined(&stored),
             game: stored.state,
+            rendered: Default::default(),
         })
     }
 

@@ -7,7 +7,8 @@ use crate::error::ApiResult;
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::lines::{
-    StreamLine, StreamStart, change_lines, compact, joined_line, presence_line, rematch_line,
+    LaggedLine, LineType, StreamLine, StreamStart, change_lines, compact, joined_line,
+    presence_line, rematch_line,
 };
 use crate::record::plies_seen;
 use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
@@ -25,6 +26,7 @@ use gmo_play::{Games, Happened, Missed, Presence, Subscription, Update, now};
 use gmo_store::{Joined, Rematch};
 use gmo_types::{ByColor, GameId};
 use std::collections::VecDeque;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -88,6 +90,7 @@ pub async fn stream(
         game: seen.game.clone(),
         presence: None,
         compact: None,
+        kind: kind_of(seen.viewer, wants.compact, &Who::of(&seen)),
         who: Who::of(&seen),
     };
     let first = StreamStart {
@@ -99,7 +102,7 @@ pub async fn stream(
         follow.rematch_so_far(rematch);
     }
     if wants.compact {
-        follow.compact = Some(seen_view(&seen, now()).board);
+        follow.compact = Some(Arc::new(seen_view(&seen, now()).board));
     }
     if wants.presence && !follow.done {
         let mut ticks = tokio::time::interval(follow.games.presence_tick());
@@ -115,6 +118,20 @@ pub async fn stream(
         body,
     )
         .into_response())
+}
+
+/// What sets a stream's renderings apart: its viewer, compact lines or not, who plays as it
+/// shows them.
+fn kind_of(viewer: Viewer, compact: bool, who: &Who) -> u64 {
+    let mut kind = DefaultHasher::new();
+    (
+        format!("{viewer:?}"),
+        compact,
+        format!("{:?}", who.players),
+        who.rated,
+    )
+        .hash(&mut kind);
+    kind.finish()
 }
 
 /// What a stream's query asks for: presence lines, compact lines.
@@ -152,6 +169,13 @@ fn wants(query: &str) -> ApiResult<Wants> {
         }
     }
     Ok(wants)
+}
+
+/// Appends `line` and its newline to `bytes`.
+fn encode(line: &StreamLine, bytes: &mut Vec<u8>) {
+    if serde_json::to_writer(&mut *bytes, line).is_ok() {
+        bytes.push(b'\n');
+    }
 }
 
 /// What woke a stream.
@@ -192,7 +216,17 @@ struct Follow {
     /// Who plays, as the stream first showed it.
     who: Who,
     /// On a compact stream: the board as its last line left it.
-    compact: Option<Vec<PieceView>>,
+    compact: Option<Arc<Vec<PieceView>>>,
+    /// What sets this stream's rendering of an update apart from another's besides the version
+    /// it showed last (its viewer, its kind of lines, who plays as it showed them).
+    kind: u64,
+}
+
+/// One update's lines for one kind of stream at one version, rendered once for all of them.
+struct Rendering {
+    bytes: Bytes,
+    /// On compact streams: the board as the lines leave it.
+    board: Option<Arc<Vec<PieceView>>>,
 }
 
 impl Follow {
@@ -242,19 +276,58 @@ impl Follow {
             }
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
+            // A compact stream that fell behind is dropped, saying so (its reader reads the
+            // game again); a full one shows the game as it is now.
+            Err(Missed::Lagged(_)) if self.compact.is_some() => {
+                self.push(&StreamLine::Lagged(LaggedLine {
+                    kind: LineType::Lagged,
+                    version: self.version,
+                }));
+                self.done = true;
+            }
             Err(Missed::Lagged(_)) => self.resync().await,
             Err(Missed::Closed) => self.done = true,
         }
     }
 
     fn show(&mut self, update: &Update) {
+        let from = self.version;
         self.version = update.version;
         self.joined = self.joined.union(update.joined);
         self.game = update.game.clone();
-        for line in change_lines(&self.id, update, self.joined, self.viewer, now(), &self.who) {
-            self.push(&line);
+        // Streams of one kind that showed the same version before see the same lines: the first
+        // renders them, the others send the same bytes.
+        let mut key = DefaultHasher::new();
+        (self.kind, from, self.joined).hash(&mut key);
+        let rendered = update
+            .rendered
+            .get_or_render(key.finish(), || self.render(update));
+        if let Some(rendering) = rendered {
+            self.lines.push_back(rendering.bytes.clone());
+            if rendering.board.is_some() {
+                self.compact.clone_from(&rendering.board);
+            }
         }
         self.done = update.game.is_over();
+    }
+
+    /// The lines of `update` for this stream, from the version it showed last.
+    fn render(&self, update: &Update) -> Rendering {
+        let mut board = self.compact.clone();
+        let mut bytes = Vec::new();
+        for line in change_lines(&self.id, update, self.joined, self.viewer, now(), &self.who) {
+            match (&board, &line) {
+                (Some(before), StreamLine::Change(change)) => {
+                    encode(&compact(change, before), &mut bytes);
+                    board = Some(Arc::new(change.game.board.clone()));
+                }
+                _ => encode(&line, &mut bytes),
+            }
+        }
+        Rendering {
+            bytes: Bytes::from(bytes),
+            board,
+        }
     }
 
     /// News of the game: a seat joined, or (on a seat's stream after the end) a rematch.
@@ -357,18 +430,13 @@ impl Follow {
     }
 
     fn push(&mut self, line: &StreamLine) {
+        let mut bytes = Vec::new();
         if let (Some(board), StreamLine::Change(change)) = (&self.compact, line) {
-            let compact = compact(change, board);
-            self.compact = Some(change.game.board.clone());
-            self.write(&compact);
+            encode(&compact(change, board), &mut bytes);
+            self.compact = Some(Arc::new(change.game.board.clone()));
         } else {
-            self.write(line);
+            encode(line, &mut bytes);
         }
-    }
-
-    fn write(&mut self, line: &StreamLine) {
-        let mut text = serde_json::to_vec(line).unwrap_or_default();
-        text.push(b'\n');
-        self.lines.push_back(Bytes::from(text));
+        self.lines.push_back(Bytes::from(bytes));
     }
 }
