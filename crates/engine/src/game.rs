@@ -47,6 +47,10 @@ pub struct Settings {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub first_move_ms: Option<Millis>,
+    /// Discovery (the genome language kept secret): the other side's genomes stay hidden after
+    /// the end too. Games stored before it existed load without it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub discovery: bool,
 }
 
 impl Settings {
@@ -65,9 +69,15 @@ impl Settings {
             initial_ms: initial,
             increment_ms: Millis::ZERO,
             first_move_ms: Some(FIRST_MOVE),
+            discovery: false,
         };
         settings.size()?;
         Ok(settings)
+    }
+
+    /// The same settings in discovery or not.
+    pub fn with_discovery(self, discovery: bool) -> Settings {
+        Settings { discovery, ..self }
     }
 
     /// The same settings with `increment` added after every move, checked.
@@ -128,6 +138,7 @@ impl Default for Settings {
             initial_ms: Millis::from_secs(300),
             increment_ms: Millis::ZERO,
             first_move_ms: Some(FIRST_MOVE),
+            discovery: false,
         }
     }
 }

@@ -62,6 +62,7 @@ pub(crate) fn started(initial: Millis) -> Game {
     let settings = Settings {
         initial_ms: initial,
         first_move_ms: None,
+        discovery: false,
         ..Settings::default()
     };
     let mut game = set_up(settings, 11, &default_preset(), 3);

@@ -17,6 +17,7 @@ fn started_plus(initial: Millis, increment: Millis) -> Game {
     let settings = Settings {
         initial_ms: initial,
         first_move_ms: None,
+        discovery: false,
         ..Settings::default()
     }
     .with_increment(increment)

@@ -300,9 +300,10 @@ pub fn board_view(
 }
 
 impl Game {
-    /// Whether `viewer` may see the genomes of `owner`'s pieces.
+    /// Whether `viewer` may see the genomes of `owner`'s pieces: its own always, the others' once
+    /// the game is over — except in discovery, where they stay hidden.
     pub fn shows_genomes(&self, viewer: Viewer, owner: Color) -> bool {
-        self.is_over() || viewer.color() == Some(owner)
+        viewer.color() == Some(owner) || (self.is_over() && !self.settings().discovery)
     }
 
     /// The game as `viewer` sees it at `now`.

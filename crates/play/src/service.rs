@@ -76,6 +76,7 @@ impl Service {
             wakes,
             max_bot_games: settings.max_bot_games,
             first_move: Millis::from_std(settings.first_move_time),
+            discovery: settings.discovery,
             absence: Absence {
                 away_after: Millis::from_std(settings.away_after),
                 claim_after: Millis::from_std(settings.claim_after),

@@ -41,6 +41,12 @@ pub struct Settings {
     #[arg(long, env = "GMO_CLAIM_AFTER", default_value = "60",
           value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
     pub claim_after: Duration,
+    /// Discovery: the genome language kept secret, as at the camp GMO chess was made for.
+    /// Genome answers explain nothing, invalid DNA is only "not a valid genome", diagrams,
+    /// breeding and strength estimates are refused, and games show nobody the other side's
+    /// genomes, after the end too (docs/operations.md, "Discovery").
+    #[arg(long, env = "GMO_DISCOVERY")]
+    pub discovery: bool,
     /// How long after a round of an event is paired its games start by themselves, whoever of
     /// the teams has not declared ready (any process starts them).
     #[arg(long, env = "GMO_EVENT_START_AFTER", default_value = "60",

@@ -35,12 +35,16 @@ pub enum ServiceCode {
     GenomeOrDna,
     /// 422: DNA longer than the limit.
     DnaTooLong,
+    /// 422 in discovery: the DNA is not a valid genome (nothing more is said).
+    InvalidGenome,
     /// 401: no token, or one this service never issued.
     Unauthorized,
     /// 403: a token for another seat, game or lab.
     Forbidden,
     /// 403: a change carrying the session cookie, sent from another origin.
     CrossOrigin,
+    /// 403 in discovery: diagrams, breeding and strength estimates are off.
+    Discovery,
     /// 404: no such genome, preset, game, lab or route.
     NotFound,
     /// 405: the path does not answer this method (`Allow` lists those it does).

@@ -6,6 +6,7 @@
 mod accept;
 mod answer;
 mod app;
+mod discovery;
 mod error;
 mod error_code;
 mod extract;

@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, diagram, draw, events, games, genomes, labs, ops, plies, positions, presets,
-    rematch, seek_stream, seeks, stream, users, values,
+    accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions,
+    presets, rematch, seek_stream, seeks, stream, users, values,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -40,7 +40,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         plies::plies, positions::positions, draw::draw, diagram::diagram,
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
-        ops::health, ops::metrics, openapi,
+        ops::health, ops::metrics, config::config, openapi,
         accounts::sign_up, accounts::sign_in, accounts::sign_out, accounts::show,
         accounts::change_password, accounts::remove, accounts::create_token, accounts::tokens,
         accounts::revoke_token,

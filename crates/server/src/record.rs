@@ -23,7 +23,10 @@ pub struct GameRecordView {
     pub status: GameStatus,
     pub reason: Option<Reason>,
     pub plies: Vec<PlyView>,
-    pub replay: GameRecord,
+    /// The engine's self-contained record; left out of a game in discovery (it holds every
+    /// genome).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay: Option<GameRecord>,
     pub game: GameView,
 }
 

@@ -59,6 +59,9 @@ pub struct GameView {
     /// A rated game's rating changes, once it is over (absent before, and for unrated games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating_diff: Option<RatingDiff>,
+    /// The game keeps the genome language secret (discovery: the server's, or its event's): the
+    /// other side's genomes stay hidden after the end too.
+    pub discovery: bool,
 }
 
 /// The account of each seat.
@@ -223,6 +226,7 @@ pub fn game_view(
             black: who.players.black.as_ref().map(player_view),
         },
         rating_diff: rating_diff(who),
+        discovery: game.settings().discovery,
     }
 }
 

@@ -5,6 +5,7 @@
 mod common;
 mod accounts;
 mod contract;
+mod discovery;
 mod durable;
 mod edge;
 mod events;

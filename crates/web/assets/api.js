@@ -1,6 +1,7 @@
 // The client side of docs/service.md: one function per route the page uses, nothing else.
 // Every failure becomes an ApiError carrying the server's machine code and message (and, for
-// DNA, the codon and offset), so pages can show the server's own words.
+// DNA, the codon and offset — except in discovery, where the server names neither), so pages can
+// show the server's own words.
 
 export class ApiError extends Error {
   constructor(status, body, text) {
@@ -47,6 +48,9 @@ async function call(method, path, { token, body, signal } = {}) {
 }
 
 const seg = encodeURIComponent;
+
+// The server's modes (discovery), asked once at start.
+export const config = () => call('GET', '/api/config');
 
 // Genomes and presets
 export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });

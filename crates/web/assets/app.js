@@ -26,6 +26,7 @@ import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
+import { gameInDiscovery, loadConfig } from './config.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -42,6 +43,8 @@ function route() {
   const params = new URLSearchParams(query);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   leave();
+  // Only the game page knows its game's mode; any page starts from the server's.
+  gameInDiscovery(false);
   // A notice belongs to the page that showed it.
   document.getElementById('toast')?.classList.remove('shown');
   let page = 'home';
@@ -110,8 +113,9 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 onAccountChange(() => {
   if (['home', 'profile', 'leaderboard', 'events', 'event'].includes(document.body.dataset.page)) route();
 });
-// Who is signed in, before the first page (signed out if the server does not answer).
-loadAccount().finally(() => {
+// Who is signed in and what the server is (discovery or not), before the first page (signed out
+// and the ordinary mode if the server does not answer).
+Promise.allSettled([loadAccount(), loadConfig()]).finally(() => {
   window.addEventListener('hashchange', route);
   route();
 });

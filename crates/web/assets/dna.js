@@ -1,9 +1,12 @@
 // The DNA editor: validates while you type by storing the DNA (POST /api/genomes is idempotent,
 // and there is no validate-only route), shows the canonical DNA as codons with the offending one
 // marked and the server's message right under it, and hands the code on once the DNA is valid.
+// In discovery (config.js) the server names no codon and says only that the DNA is not a valid
+// genome: the editor shows that sentence and nothing more — no codon strip, no marks, no blocks.
 
 import { h, fill, debounce, copyButton } from './dom.js';
 import { storeGenome } from './api.js';
+import { discovery } from './config.js';
 
 const HEADER_MARKS = new Set(['AHH', 'HHA']);
 const WAIT_MS = 300;
@@ -13,10 +16,12 @@ export function canonical(text) {
   return text.replace(/\s+/g, '').toUpperCase();
 }
 
-// Canonical DNA as people write it: codons apart, each block on its own line.
+// Canonical DNA as people write it: codons apart, each block on its own line (in discovery only
+// threes apart, as the standard pieces are written: where a block starts is for players to find).
 export function spaced(dna) {
   const codons = canonical(dna).match(/.{1,3}/g) || [];
-  return codons.map((codon, i) => (i > 0 && codon === 'AHH' ? '\n' : i > 0 ? ' ' : '') + codon).join('');
+  const lines = !discovery();
+  return codons.map((codon, i) => (lines && i > 0 && codon === 'AHH' ? '\n' : i > 0 ? ' ' : '') + codon).join('');
 }
 
 // The server's words without its own position prefix (it counts codons from 0; people, and
@@ -65,9 +70,11 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
       current = null;
       codeRow.hidden = true;
       field.setAttribute('aria-invalid', 'true');
-      state.textContent = failure.codon === undefined ? 'Could not check.' : `Invalid at codon ${failure.codon + 1}.`;
+      const pointed = failure.codon !== undefined && failure.codon !== null;
+      state.textContent = pointed ? `Invalid at codon ${failure.codon + 1}.`
+        : failure.code === 'invalid_genome' ? 'Not valid.' : 'Could not check.';
       // The same number for everyone: the screen reader's text says what the screen shows.
-      error.textContent = failure.codon === undefined ? failure.message
+      error.textContent = !pointed ? failure.message
         : `Codon ${failure.codon + 1}, letter ${failure.offset + 1}: ${reason(failure.message)}`;
       drawStrip(canonical(text), failure);
       onInvalid(failure);
@@ -78,6 +85,7 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
 
   // The codons as chips; the one the error names is marked, with the message beneath it.
   function drawStrip(dna, failure) {
+    if (discovery()) { strip.replaceChildren(); strip.hidden = true; return; }
     const chips = [];
     const count = Math.max(Math.ceil(dna.length / 3), failure && failure.codon !== undefined ? failure.codon + 1 : 0);
     for (let i = 0; i < count; i++) {

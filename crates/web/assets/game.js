@@ -15,6 +15,7 @@ import { resultText, endText, opponentJoined, title, other, botName } from './re
 import { History, renderHistory, plyText, promotedName, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
+import { discovery, gameInDiscovery } from './config.js';
 import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
@@ -343,6 +344,7 @@ export function gamePage(root, id, token) {
     const wasOver = view && isOver(view);
     const wasMine = myTurn();
     view = game;
+    gameInDiscovery(view.discovery);
     arrivedAt = performance.now();
     if (token && view.you) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
@@ -817,7 +819,8 @@ export function gamePage(root, id, token) {
     h('div', { class: 'row' }, autoButton),
     opponentNote,
     h('p', { class: 'hint' }, h('label', {}, customiseBox, ' ', TEXT.customiseNext)),
-    h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'), ' explains kings, debuffs and the clock.')));
+    h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'),
+      discovery() ? ' explains kings, presets and the clock.' : ' explains kings, debuffs and the clock.')));
 
   // This game's setup: decided the first time the page sees its seat in setup, from the
   // player's choice (kept with the seat, so a reload keeps it).

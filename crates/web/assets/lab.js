@@ -2,6 +2,8 @@
 // any square, see where it moves, move anything any time, erase, toggle kings, promote, load a
 // preset into a side and save a side's back rank as a preset, breed two genomes and place a
 // child, and ask what the genome to place is worth. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
+// In discovery (config.js) the lab is how players find the language out: everything above but
+// the explanations, breeding and the value panel, which are neither shown nor asked for.
 
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
@@ -10,6 +12,7 @@ import { dnaEditor, spaced, canonical } from './dna.js';
 import { promotionPicker } from './promote.js';
 import { genomeSvg, describePiece } from './pieces.js';
 import { ndjson } from './stream.js';
+import { discovery } from './config.js';
 
 const KEY = 'gmo.lab';
 const TOOLS = [
@@ -40,12 +43,15 @@ export function labPage(root, params) {
   let targets = [];
   let last = [];
 
+  const secret = discovery();
   const board = new Board({ label: 'Lab board', onSquare: clickSquare, onDrag: (from, to) => move(from, to) });
   const notice = h('p', { class: 'notice', id: 'lab-notice', role: 'alert' });
-  const explanation = h('pre', { class: 'explanation', id: 'explanation', tabindex: 0, 'aria-label': 'Explanation' }, 'Type DNA to see what it does.');
+  const explanation = secret
+    ? h('p', { class: 'hint', id: 'lab-try' }, 'Type DNA, place the piece on the board, then select it: the highlighted squares are where it can move. Change a letter and look again.')
+    : h('pre', { class: 'explanation', id: 'explanation', tabindex: 0, 'aria-label': 'Explanation' }, 'Type DNA to see what it does.');
   const editor = dnaEditor({
     onValid(stored) {
-      explanation.textContent = stored.explanation;
+      if (!secret) explanation.textContent = stored.explanation;
       currentChip.replaceChildren(genomeSvg(stored.code, side), h('span', {}, 'yours'));
       currentChip.disabled = false;
       currentChip.dataset.genome = stored.code;
@@ -57,7 +63,7 @@ export function labPage(root, params) {
       if (was !== stored.code) toolHint.textContent = `Your piece ${stored.code} is ready: click a square to place it.`;
     },
     onInvalid() {
-      explanation.textContent = 'Fix the DNA to see what it does.';
+      if (!secret) explanation.textContent = 'Fix the DNA to see what it does.';
       currentChip.disabled = true;
     },
   });
@@ -134,8 +140,8 @@ export function labPage(root, params) {
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
       h('h1', { class: 'page-title' }, 'The lab'),
-      h('h2', {}, 'DNA'), editor.el, h('h3', {}, 'What it does'), explanation,
-      h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
+      h('h2', {}, 'DNA'), editor.el, h('h3', {}, secret ? 'What it does: find out' : 'What it does'), explanation,
+      secret ? null : h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
         h('h2', { id: 'breed-title' }, 'Breed'),
         h('p', { class: 'hint' }, 'Children of two genomes: their blocks crossed, now and then a letter mutated.'),
         h('form', { class: 'breed-form', onsubmit: breed },
@@ -158,7 +164,7 @@ export function labPage(root, params) {
         toolHint),
       promotion,
       h('section', { class: 'panel' }, h('h3', {}, 'Selected piece'), info),
-      h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
+      secret ? null : h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
         h('h3', { id: 'value-title' }, 'Value'),
         h('p', { class: 'hint' }, 'What ', valueName, ' is worth, in pawns: bot games with it in place of the knights.'),
         valueResult, valueBar, valueGo),
@@ -241,16 +247,18 @@ export function labPage(root, params) {
     if (moves && selected === square) { targets = moves; draw(); }
   }
 
-  // Shows the selected piece's code, DNA and explanation, with a button to edit a copy.
+  // Shows the selected piece's code and explanation (none in discovery), with a button to edit a
+  // copy of its DNA.
   async function describe(square) {
     const piece = lab.view.board.find((p) => p.square === square);
     if (!piece) { info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.')); return; }
     if (piece.code) followParent(piece.code);
-    const text = h('pre', { class: 'explanation small' }, '…');
+    const text = secret ? null : h('pre', { class: 'explanation small' }, '…');
     fill(info, h('p', {}, describePiece(piece)),
       h('div', { class: 'row' }, 'Code ', h('code', {}, piece.code), copyButton(() => piece.code, 'Copy')),
       h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'edit-dna', onclick: () => editor.set(spaced(piece.dna)) }, 'Edit its DNA')),
       text);
+    if (secret) return;
     try { text.textContent = (await api.genome(piece.code)).explanation; } catch { text.textContent = ''; }
   }
 
@@ -335,6 +343,7 @@ export function labPage(root, params) {
 
   async function breed(event) {
     event.preventDefault();
+    if (secret) return;
     breedNote.textContent = 'Breeding…';
     try {
       const request = { a: await parentRef(breedA.value), b: await parentRef(breedB.value) };
@@ -387,7 +396,7 @@ export function labPage(root, params) {
 
   // The panel follows the genome to place: its value if known, else the button.
   async function lookValue(ref) {
-    if (ref === valueRef) return;
+    if (secret || ref === valueRef) return;
     valueRef = ref;
     stopValueStream();
     valueName.textContent = ref;
@@ -404,6 +413,7 @@ export function labPage(root, params) {
   }
 
   async function evaluate() {
+    if (secret) return;
     const ref = valueRef;
     valueGo.disabled = true;
     valueResult.textContent = 'Starting…';

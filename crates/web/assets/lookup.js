@@ -1,14 +1,17 @@
 // Looking up a code: a genome (its picture, DNA and explanation) or a preset (its back rank).
-// Codes of both kinds look alike, so the genome is tried first, then the preset.
+// Codes of both kinds look alike, so the genome is tried first, then the preset. In discovery a
+// genome shows its DNA only: no diagram (the server refuses it) and no explanation (it has none).
 
 import { h, copyButton } from './dom.js';
 import * as api from './api.js';
 import { genomeSvg, standardName } from './pieces.js';
 import { startGame, BOT } from './home.js';
+import { discovery } from './config.js';
 
 const TEXT = {
   useInLab: 'Use in the lab',
   diagram: (name) => `Where ${name} can move from the middle of an empty 7×7 board, and what its moves leave behind`,
+  tryIt: 'To see what it does, use it in the lab: place it and select it to see where it moves.',
   playWithThis: 'Play the bot with this',
   playHint: 'A 5-minute game against the bot, this preset on your back rank, its king marked for you.',
   notStarted: (message) => `The game could not be started: ${message}`,
@@ -40,17 +43,19 @@ export function lookupPage(root, code) {
 
 function genomePanel(genome) {
   const name = standardName(genome.code);
+  const secret = discovery();
   return h('section', { class: 'panel genome-card', id: 'genome-card' },
     h('div', { class: 'pair' }, genomeSvg(genome.code, 'white'), genomeSvg(genome.code, 'black')),
     h('h2', {}, 'Genome ', h('code', {}, genome.code), name ? ` — the standard ${name}` : ''),
     h('div', { class: 'row' }, copyButton(() => genome.code, 'Copy code'),
       h('a', { class: 'button primary', id: 'use-in-lab', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, TEXT.useInLab)),
-    h('img', {
+    secret ? null : h('img', {
       class: 'diagram', id: 'genome-diagram', src: api.diagramPath(genome.code), width: 300,
       alt: TEXT.diagram(name || genome.code),
     }),
     h('h3', {}, 'DNA'), h('pre', { class: 'dna' }, genome.dna.replace(/(...)/g, '$1 ').trim() || '(empty)'),
-    h('h3', {}, 'What it does'), h('pre', { class: 'explanation' }, genome.explanation));
+    secret ? h('p', { class: 'hint', id: 'genome-try' }, TEXT.tryIt)
+      : [h('h3', {}, 'What it does'), h('pre', { class: 'explanation' }, genome.explanation)]);
 }
 
 function presetPanel(preset) {

@@ -4,14 +4,21 @@
 // sentence each (GET /api/genomes/{ref}) — with its code and the server's diagram of its moves;
 // the codon-by-codon explanation stays behind "Details". For a hidden piece, what may be known
 // of it: its legal squares only.
+// In discovery (config.js) only what is known is shown, and nothing is asked of the server: the
+// piece, its code if it is one's own (or standard), "It moves like a queen." for a standard piece;
+// no diagram, no traits, no explanation (the server would refuse the diagram and leaves out the
+// rest), and a hidden piece stays hidden after the end too.
 
 import { h, fill } from './dom.js';
 import * as api from './api.js';
 import { describePiece, standardName, CODE_OF } from './pieces.js';
+import { discovery } from './config.js';
 
 const TEXT = {
   heading: 'Selected piece',
   hidden: 'Its DNA stays hidden until the game is over; the highlighted squares are its legal moves.',
+  hiddenForGood: 'Its DNA stays hidden, during the game and after; the highlighted squares are its legal moves.',
+  ownSecret: 'A piece of your own: the highlighted squares are its legal moves. Try its DNA in the lab to see more.',
   does: 'What it does',
   movesLike: (name) => (name === 'pawn'
     ? 'It moves like a pawn, one square at a time (no double step).'
@@ -46,10 +53,19 @@ export function showPiece(panel, piece, size) {
   if (!code) {
     fill(panel, h('h3', {}, TEXT.heading),
       h('p', {}, `${piece.square}: ${describePiece(piece)}.`),
-      h('p', { class: 'hint' }, TEXT.hidden));
+      h('p', { class: 'hint' }, discovery() ? TEXT.hiddenForGood : TEXT.hidden));
     return;
   }
   const name = standardName(code);
+  if (discovery()) {
+    fill(panel, h('h3', {}, TEXT.heading),
+      h('p', {}, `${piece.square}: ${describePiece(piece)}`),
+      h('h4', {}, TEXT.does),
+      h('p', { class: 'moves-like', id: 'piece-moves-like' }, name ? TEXT.movesLike(name) : TEXT.ownSecret),
+      h('p', { class: 'hint' }, TEXT.code, h('a', { href: `#/code/${encodeURIComponent(code)}`, id: 'piece-code' }, h('code', {}, code)),
+        name ? TEXT.standard(name) : ''));
+    return;
+  }
   const words = h('ul', { class: 'traits', id: 'piece-traits' }, h('li', { class: 'hint' }, TEXT.loading));
   const text = h('pre', { class: 'explanation small', id: 'piece-explanation' }, '…');
   const width = Math.max(5, Math.min(8, size.width || 7));

@@ -1,10 +1,16 @@
 // How to play: GMO chess taught with the server's own diagrams (GET /api/genomes/{ref}/diagram.svg),
 // the facts from docs/rules.md. The examples that are not standard pieces are stored first
 // (POST /api/genomes is idempotent) so that they have a code to draw.
+// In discovery (config.js) the page teaches play, not DNA (discoveryPage): the board, setting up,
+// kings, promotion, the clock, the standard pieces and their DNA (players know it), and how to
+// experiment in the lab — nothing of how DNA is read, and no diagrams (the server refuses them).
+// The sections about play are shared by both pages.
 
 import { h } from './dom.js';
 import * as api from './api.js';
 import { differencesBox } from './differences.js';
+import { discovery } from './config.js';
+import { spaced } from './dna.js';
 
 // Examples beyond the standard set: [key, DNA, what it shows].
 const EXAMPLES = {
@@ -45,7 +51,35 @@ function section(id, heading, ...body) {
     h('h2', { id: `rules-${id}-h` }, heading), ...body);
 }
 
+function contentsNav(contents) {
+  return h('nav', { 'aria-label': 'Contents' }, h('ol', { class: 'contents' },
+    contents.map(([id, text]) => h('li', {}, h('a', { href: `#rules-${id}`, onclick: (event) => jump(event, id) }, text)))));
+}
+
+// How a game is lost and the ways it ends: the same in both modes.
+function kingsSection() {
+  return section('kings', 'Kings, and how a game is lost',
+    h('p', {}, 'A king is any piece with the king mark: during setup you click your own pieces to mark at least one (a pawn, even several pieces). A side that loses a king — taken, converted or replaced — ',
+      h('strong', {}, 'loses at once'), '; if both sides lose one in the same move it is a draw. There is no check: nothing stops you from leaving a king where it can be taken, so the board marks ',
+      h('span', { class: 'danger-sample' }, 'in red'), ' every king the other side could take with its next move.'),
+    table(['the game ends', 'when'], [
+      ['won, king lost', 'the other side lost a king'],
+      ['draw, kings lost', 'both sides lost a king in the same move'],
+      ['won on time', 'the other side’s clock reached zero'],
+      ['won, no legal moves', 'the side to move has no legal move and no promotion due'],
+      ['won by resignation', 'the other side resigned'],
+      ['draw by agreement', 'one side offered a draw and the other accepted (a move declines it)'],
+      ['aborted', 'a side called the game off before White’s first move'],
+    ]));
+}
+
+function clockSection() {
+  return section('clock', 'The clock',
+    h('p', {}, 'Each side has a time budget (5 minutes unless the game says otherwise), and may get an increment: after each of its moves the mover’s clock gains it (3+2 is three minutes and two seconds a move). The clock of the side to move runs — also while it promotes and during a freeze. The server keeps the time: a side whose clock reaches zero loses, even if nobody sends anything.'));
+}
+
 export function rulesPage(root) {
+  if (discovery()) return discoveryPage(root);
   const contents = [
     ['dna', 'DNA and codes'], ['walk', 'How a piece walks'], ['copies', 'Copies and owners'],
     ['debuffs', 'The nine debuffs'], ['edges', 'Wrapping edges'], ['kings', 'Kings, and how a game is lost'],
@@ -60,8 +94,7 @@ export function rulesPage(root) {
         '), get a rank of pawns in front, mark at least one of your pieces as a king, and play on a clock. ',
         h('strong', {}, 'A side that loses a king loses.')),
       h('p', {}, 'The pictures are drawn by this server: the piece alone in the middle of an empty board, every square it may move to marked, and a legend of what its moves leave behind.'),
-      h('nav', { 'aria-label': 'Contents' }, h('ol', { class: 'contents' },
-        contents.map(([id, text]) => h('li', {}, h('a', { href: `#rules-${id}`, onclick: (event) => jump(event, id) }, text))))),
+      contentsNav(contents),
       h('p', {}, h('a', { class: 'button primary', href: '#/' }, 'Play'), ' ', h('a', { class: 'button', href: '#/lab' }, 'Design a piece in the lab'))),
 
     section('dna', 'DNA and codes',
@@ -129,26 +162,13 @@ export function rulesPage(root) {
         '), as every standard piece does. The top and bottom edges are never joined.'),
       h('div', { class: 'figures' }, exampleFigure('wrapper'))),
 
-    section('kings', 'Kings, and how a game is lost',
-      h('p', {}, 'A king is any piece with the king mark: during setup you click your own pieces to mark at least one (a pawn, even several pieces). A side that loses a king — taken, converted or replaced — ',
-        h('strong', {}, 'loses at once'), '; if both sides lose one in the same move it is a draw. There is no check: nothing stops you from leaving a king where it can be taken, so the board marks ',
-        h('span', { class: 'danger-sample' }, 'in red'), ' every king the other side could take with its next move.'),
-      table(['the game ends', 'when'], [
-        ['won, king lost', 'the other side lost a king'],
-        ['draw, kings lost', 'both sides lost a king in the same move'],
-        ['won on time', 'the other side’s clock reached zero'],
-        ['won, no legal moves', 'the side to move has no legal move and no promotion due'],
-        ['won by resignation', 'the other side resigned'],
-        ['draw by agreement', 'one side offered a draw and the other accepted (a move declines it)'],
-        ['aborted', 'a side called the game off before White’s first move'],
-      ])),
+    kingsSection(),
 
     section('promotion', 'Promotion',
       h('p', {}, 'A pawn is a piece with the pawn mark; the standard pawn steps one square forward onto empty squares and captures one square diagonally forward, with no double step. A pawn on its owner’s last rank ',
         h('strong', {}, 'must be promoted'), ' before anything else moves: its owner replaces it with a piece of any genome — a queen, or any code at all. The new piece keeps the king mark and loses the pawn mark. A promotion is not a move.')),
 
-    section('clock', 'The clock',
-      h('p', {}, 'Each side has a time budget (5 minutes unless the game says otherwise), and may get an increment: after each of its moves the mover’s clock gains it (3+2 is three minutes and two seconds a move). The clock of the side to move runs — also while it promotes and during a freeze. The server keeps the time: a side whose clock reaches zero loses, even if nobody sends anything.'))));
+    clockSection()));
   return () => {};
 }
 
@@ -156,4 +176,84 @@ export function rulesPage(root) {
 function jump(event, id) {
   event.preventDefault();
   document.getElementById(`rules-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+// The standard pieces in discovery: [name, how it moves, in a player's words]. Their DNA comes
+// from the server (GET /api/genomes/{name}: public, explanation or not).
+const STANDARD_PIECES = [
+  ['rook', 'Like a chess rook, any number of squares along a rank or a file. It may even capture your own pieces.'],
+  ['knight', 'Like a chess knight, jumping over whatever is in the way.'],
+  ['bishop', 'Like a chess bishop, any number of squares diagonally.'],
+  ['queen', 'Like a chess queen — and every move of it freezes the game: the mover’s clock loses 5 seconds, the opponent’s gains 5, and for 5 seconds nobody may move.'],
+  ['king', 'Like a chess king, one square any way; no castling. Being a king is a mark, not this piece: any piece can be your king.'],
+  ['pawn', 'One square forward onto an empty square, capturing one square diagonally forward; no double step, no en passant.'],
+];
+
+// A table row for a standard piece, its DNA filled in when the server answers.
+function standardRow(name, moves) {
+  const dna = h('code', { class: 'dna', 'data-standard': name }, '…');
+  const codeCell = h('td', {}, h('a', { href: `#/code/${name}` }, name));
+  api.genome(name).then((stored) => {
+    dna.textContent = spaced(stored.dna);
+    codeCell.replaceChildren(h('a', { href: `#/code/${encodeURIComponent(stored.code)}` }, h('code', {}, stored.code)));
+  }, (error) => { dna.textContent = error.message; });
+  return h('tr', {},
+    h('th', { scope: 'row' }, name), codeCell, h('td', {}, moves),
+    h('td', {}, dna, ' ', h('a', { class: 'small-link', href: `#/lab?genome=${name}`, 'aria-label': `Try the ${name}’s DNA in the lab` }, 'try it')));
+}
+
+// How to play in discovery: play, not DNA.
+function discoveryPage(root) {
+  const contents = [
+    ['board', 'The board and its edges'], ['setup', 'Setting up: presets and kings'],
+    ['kings', 'Kings, and how a game is lost'], ['promotion', 'Promotion'], ['clock', 'The clock'],
+    ['pieces', 'The standard pieces and their DNA'], ['lab', 'Find out the rest in the lab'],
+  ];
+  root.replaceChildren(h('article', { class: 'rules discovery-rules', id: 'rules' },
+    h('section', { class: 'panel hero' },
+      h('h1', {}, 'How to play GMO chess'),
+      differencesBox({ id: 'differences', more: false }),
+      h('p', {}, 'Every piece carries DNA, and the DNA alone decides where it may go and what a move leaves behind: ',
+        'there are no built-in piece types. You line up eight pieces on your back rank (a ', h('em', {}, 'preset'),
+        '), get a rank of pawns in front, mark at least one of your pieces as a king, and play on a clock. ',
+        h('strong', {}, 'A side that loses a king loses.')),
+      h('p', {}, 'On this server nobody tells you how DNA works. You know the DNA of the six standard pieces; the rest is yours to find out in the lab, by writing DNA and watching where it moves.'),
+      contentsNav(contents),
+      h('p', {}, h('a', { class: 'button primary', href: '#/' }, 'Play'), ' ', h('a', { class: 'button', href: '#/lab' }, 'Experiment in the lab'))),
+
+    section('board', 'The board and its edges',
+      h('p', {}, 'The board has 8 × 8 squares unless the game says otherwise. White’s back rank is rank 1 with its pawns on rank 2; Black’s back rank is the last rank with its pawns in front of it. White moves first, then the sides take turns.'),
+      h('p', {}, h('strong', {}, 'The left and right edges of the board are joined:'),
+        ' a step west from the a-file arrives on the last file, and a step east from the last file on the a-file — for pieces whose DNA lets them cross; none of the standard pieces does. The top and bottom edges are never joined.')),
+
+    section('setup', 'Setting up: presets and kings',
+      h('p', {}, 'Before a game each side loads one ', h('em', {}, 'preset'), ': the eight pieces of its back rank, file a first, named by a six-character code. Its pawn rank is filled with standard pawns. ',
+        'The preset ', h('code', {}, 'default'), ' is the chess line-up with the king on d1 (d8 for Black): rook, knight, bishop, king, queen, bishop, knight, rook. ',
+        'Any other preset is typed in by its code; you build your own in the lab (see below).'),
+      h('p', {}, 'Then each side clicks its own pieces to mark at least one king, and says it is ready. “Set up for me” loads the default and marks the king on d1 or d8. The game starts when both sides are ready.')),
+
+    kingsSection(),
+
+    section('promotion', 'Promotion',
+      h('p', {}, 'A pawn is a piece with the pawn mark. A pawn that reaches the last rank (rank 8 for White, rank 1 for Black) ',
+        h('strong', {}, 'must be promoted'), ' before anything else moves: its player replaces it with a piece of any DNA — a queen, or any code at all, your own pieces too. The new piece keeps the king mark and loses the pawn mark. A promotion is not a move.')),
+
+    clockSection(),
+
+    section('pieces', 'The standard pieces and their DNA',
+      h('p', {}, 'Six pieces are known to everyone, by name and by DNA; an opponent’s standard piece is shown as itself, while any other piece of the opponent’s shows only its pattern and where it can move. Every piece has a six-character code made from its DNA: equal DNA, equal code.'),
+      h('table', { class: 'rules-table', id: 'standard-pieces' },
+        h('thead', {}, h('tr', {}, ['piece', 'code', 'how it moves', 'DNA'].map((cell) => h('th', { scope: 'col' }, cell)))),
+        h('tbody', {}, STANDARD_PIECES.map(([name, moves]) => standardRow(name, moves))))),
+
+    section('lab', 'Find out the rest in the lab',
+      h('p', {}, 'The lab is a board of your own, with no clock and no turns: any piece may move at any time. It is where you discover what DNA does.'),
+      h('ol', { class: 'lab-steps' },
+        h('li', {}, h('strong', {}, 'Write DNA'), ' in the box: the letters S, A, C and H (spaces and lower case do not matter). Start from a standard piece’s DNA (“try it” above) and change a letter or two. The lab says at once whether it is a valid genome — and nothing more.'),
+        h('li', {}, h('strong', {}, 'Place it:'), ' once it is valid it gets a code and is ready to place. Choose White or Black and click a square; put other pieces around it, your own and the other side’s, from the palette.'),
+        h('li', {}, h('strong', {}, 'See where it moves:'), ' choose Move and click the piece. The highlighted squares are where it can go; move it and see what the move leaves behind. Try it near the edges, among pieces, as a king, as a pawn.'),
+        h('li', {}, h('strong', {}, 'Save it:'), ' a valid DNA is kept by the server under its code. Copy the code and share it; anyone can place it, look it up, or promote to it.'),
+        h('li', {}, h('strong', {}, 'Build a preset:'), ' fill a side’s back rank with eight pieces and press “Save White’s back rank” (or Black’s): you get a preset code to load during a game’s setup, or back into the lab with “Load”.')),
+      h('p', {}, h('a', { class: 'button primary', href: '#/lab', id: 'rules-open-lab' }, 'Open the lab')))));
+  return () => {};
 }

@@ -78,6 +78,7 @@ pub static ASSETS: &[Asset] = embed![
     "organise.js" => JS,
     "team.js" => JS,
     "screen.js" => JS,
+    "config.js" => JS,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

@@ -4529,3 +4529,449 @@ async fn event(driver: &mut Driver, base: String) {
         client.close().await.expect("closed");
     }
 }
+
+/// A server in discovery mode (`gmo serve --discovery`).
+fn discovery(settings: &mut gmo_server::Settings) {
+    settings.play.discovery = true;
+}
+
+browser_test!(
+    discovery_teaches_play_and_the_lab_still_discovers,
+    discovery_rules_and_lab,
+    discovery
+);
+browser_test!(
+    discovery_a_finished_game_keeps_the_opponents_pieces_secret,
+    discovery_game,
+    discovery
+);
+
+/// Makes the browser's log of resources long enough for a whole test (250 entries by default;
+/// the page is one document throughout, its routes being address fragments).
+async fn log_every_request(client: &Client) {
+    client
+        .execute("performance.setResourceTimingBufferSize(100000)", vec![])
+        .await
+        .expect("the resource log");
+}
+
+/// The URLs this page asked for that a discovery server refuses (diagrams, breeding, values):
+/// read from the browser's own log of resources, which lists every fetch and image.
+async fn refused_requests(client: &Client) -> Value {
+    client
+        .execute(
+            "return performance.getEntriesByType('resource').map(e => e.name) \
+             .filter(n => /diagram\\.svg|\\/api\\/genomes\\/breed|\\/value(\\/|$|\\?)/.test(n))",
+            vec![],
+        )
+        .await
+        .expect("the resource log")
+}
+
+/// Discovery (issue 25): the page asks `/api/config` and adapts. How to play teaches play — the
+/// board, kings, presets, the standard pieces' DNA and how to use the lab — with no word of the
+/// genome language and no diagram; the lab places custom DNA and shows its moves, saves presets,
+/// and says of an invalid DNA only that it is not a valid genome (no codon named or marked); it
+/// has no breeding, no value panel and no explanation; a code's page shows DNA only. Nothing is
+/// ever asked of the routes the server refuses.
+async fn discovery_rules_and_lab(driver: &mut Driver, base: String) {
+    // The server's side, as the page relies on it.
+    let config: Value = reqwest::get(format!("{base}/api/config"))
+        .await
+        .expect("the config")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(config, json!({"discovery": true}));
+    let refused = reqwest::get(format!("{base}/api/genomes/rook/diagram.svg"))
+        .await
+        .expect("the diagram route");
+    assert_eq!(refused.status(), 403);
+
+    let client = driver.session(1280, 900).await;
+    client
+        .goto(&format!("{base}/#/rules"))
+        .await
+        .expect("the rules");
+    log_every_request(&client).await;
+    let sections = wait_for(
+        &client,
+        "the sections",
+        "return [...document.querySelectorAll('.rules-section h2')].map(e => e.textContent)",
+    )
+    .await;
+    assert_eq!(
+        sections,
+        json!([
+            "The board and its edges",
+            "Setting up: presets and kings",
+            "Kings, and how a game is lost",
+            "Promotion",
+            "The clock",
+            "The standard pieces and their DNA",
+            "Find out the rest in the lab"
+        ])
+    );
+    differences_at_the_top(&client).await;
+    // The standard pieces' DNA, from the server, written in threes.
+    wait_for(
+        &client,
+        "the standard DNA",
+        "const q = document.querySelector('[data-standard=\"queen\"]')?.textContent; \
+         return document.querySelector('[data-standard=\"rook\"]')?.textContent === 'AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA' \
+           && q === 'AHH HSH HAA HHH CHA CHA HHA CAS SAS ASS ACS AHH HSH HSC CHA CHA CHA HHA SAS AAA AAA AAA'",
+    )
+    .await;
+    let text = client
+        .execute("return document.querySelector('#rules').innerText", vec![])
+        .await
+        .expect("the page's text");
+    let text = text.as_str().unwrap_or_default().to_lowercase();
+    for word in ["codon", "block", "debuff", "walk", "owner"] {
+        assert!(
+            !text.contains(word),
+            "{word:?} on the discovery rules page:\n{text}"
+        );
+    }
+    for taught in [
+        "left and right edges of the board are joined",
+        "mark at least one king",
+        "must be promoted",
+        "time budget",
+        "preset",
+        "during the game and after",
+    ] {
+        assert!(text.contains(taught), "{taught:?} missing:\n{text}");
+    }
+    let lab_how = text_of(&client, "#rules-lab").await;
+    for step in [
+        "Write DNA",
+        "Place it",
+        "See where it moves",
+        "Save it",
+        "Build a preset",
+    ] {
+        assert!(lab_how.contains(step), "{step:?}: {lab_how}");
+    }
+    let diagrams = client
+        .execute(
+            "return document.querySelectorAll('#rules img, #rules .diagram').length",
+            vec![],
+        )
+        .await
+        .expect("counted");
+    assert_eq!(diagrams, json!(0));
+    shoot(&client, "discovery-rules.png").await;
+
+    // The lab: no explanation, no breeding, no value; typed DNA is placed and shows its moves.
+    client
+        .goto(&format!("{base}/#/lab?new=1"))
+        .await
+        .expect("the lab");
+    wait_for(
+        &client,
+        "the lab board",
+        "return !!document.querySelector('.board [data-square=\"h8\"]') && !!document.querySelector('#lab-try')",
+    )
+    .await;
+    let absent = client
+        .execute(
+            "return ['#breed', '#breed-go', '#value', '#value-go', '#explanation'].filter(s => document.querySelector(s))",
+            vec![],
+        )
+        .await
+        .expect("looked");
+    assert_eq!(absent, json!([]), "decoding tools in the discovery lab");
+    type_into(&client, "#dna-input", CUSTOM_DNA).await;
+    wait_for(
+        &client,
+        "the code",
+        &format!("return document.querySelector('#dna-code')?.textContent === {CUSTOM_CODE:?}"),
+    )
+    .await;
+    click(&client, "#palette-current").await;
+    square(&client, "d4").await;
+    wait_label(&client, "d4", &format!("white piece {CUSTOM_CODE}")).await;
+    click(&client, "#side-black").await;
+    square(&client, "f6").await;
+    wait_label(&client, "f6", &format!("black piece {CUSTOM_CODE}")).await;
+    click(&client, "#tool-move").await;
+    square(&client, "d4").await;
+    let targets = wait_for(
+        &client,
+        "highlighted moves",
+        "const t = [...document.querySelectorAll('.sq.target')].map(e => e.dataset.square); return t.length ? t : null",
+    )
+    .await;
+    let targets: Vec<String> = serde_json::from_value(targets).expect("square names");
+    assert!(targets.contains(&"e5".to_owned()), "targets {targets:?}");
+    assert!(targets.contains(&"c3".to_owned()), "targets {targets:?}");
+    // The selected piece: its code and a way to edit its DNA, nothing explained.
+    wait_for(
+        &client,
+        "the selected piece",
+        "return !!document.querySelector('#piece-info #edit-dna')",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        client
+            .execute(
+                "return document.querySelectorAll('#piece-info .explanation, .lab-page .explanation').length",
+                vec![]
+            )
+            .await
+            .expect("counted"),
+        json!(0)
+    );
+    shoot(&client, "discovery-lab.png").await;
+
+    // A preset built in the lab: the default with the new piece on b1, saved under a code.
+    click(&client, "#side-white").await;
+    type_into(&client, "#lab-preset-code", "default").await;
+    click(&client, "#lab-load-preset").await;
+    wait_label(&client, "d1", "white king").await;
+    click(&client, "#palette-current").await;
+    square(&client, "b1").await;
+    wait_label(&client, "b1", &format!("white piece {CUSTOM_CODE}")).await;
+    click(&client, "#save-white").await;
+    let saved = wait_for(
+        &client,
+        "the saved preset",
+        "return document.querySelector('#saved-preset-code')?.textContent",
+    )
+    .await;
+    let saved = saved.as_str().expect("a code").to_owned();
+    assert!(saved.len() == 6 && saved != "emcym3", "{saved}");
+
+    // An invalid DNA: only that it is not a valid genome — no codon named, none marked.
+    type_into(&client, "#dna-input", BAD_DNA).await;
+    let error = wait_for(
+        &client,
+        "the error",
+        "return document.querySelector('#dna-error')?.textContent",
+    )
+    .await;
+    assert_eq!(error, json!("this DNA is not a valid genome"));
+    let state = text_of(&client, "#dna-state").await;
+    assert!(!state.to_lowercase().contains("codon"), "{state}");
+    let marked = client
+        .execute(
+            "return [document.querySelectorAll('[data-codon-error], .codon.error, .letter.bad, #codons .codon').length, \
+               document.querySelector('#codons').hidden]",
+            vec![],
+        )
+        .await
+        .expect("looked");
+    assert_eq!(marked, json!([0, true]));
+    shoot(&client, "discovery-lab-invalid.png").await;
+
+    // A code's page: the DNA, no diagram, no explanation.
+    client
+        .goto(&format!("{base}/#/code/{CUSTOM_CODE}"))
+        .await
+        .expect("the code's page");
+    wait_for(
+        &client,
+        "the genome card",
+        "return !!document.querySelector('#genome-card #genome-try')",
+    )
+    .await;
+    let card = client
+        .execute(
+            "return [document.querySelectorAll('#genome-card img, #genome-card .explanation').length, document.querySelector('#genome-card pre.dna').textContent]",
+            vec![],
+        )
+        .await
+        .expect("the card");
+    assert_eq!(card, json!([0, CUSTOM_DNA]));
+
+    assert_eq!(refused_requests(&client).await, json!([]));
+    // The log would have shown one: a refused request of the test's own is listed.
+    let status = client
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/genomes/rook/diagram.svg').then(r => done(r.status))",
+            vec![],
+        )
+        .await
+        .expect("the test's own request");
+    assert_eq!(status, json!(403));
+    let logged = wait_for(
+        &client,
+        "the refused request logged",
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/genomes/rook/diagram.svg'))",
+    )
+    .await;
+    assert_eq!(logged, json!(true));
+    assert_eq!(
+        refused_requests(&client).await.as_array().map(Vec::len),
+        Some(1)
+    );
+    no_script_errors(&client).await;
+    client.close().await.expect("closed");
+}
+
+/// Discovery: a friend game whose Black plays a custom piece on a8 (set up through the API),
+/// over by resignation. White's page, during and after the game: the piece's panel says what is
+/// known and shows no diagram, traits, details or value; Black's custom piece stays hidden on the
+/// game's page and on the record's — its code nowhere in the page — while White's own queen
+/// reads "It moves like a queen." with its code.
+async fn discovery_game(driver: &mut Driver, base: String) {
+    let http = reqwest::Client::new();
+    let stored = http
+        .post(format!("{base}/api/genomes"))
+        .json(&json!({"dna": CUSTOM_DNA}))
+        .send()
+        .await
+        .expect("the genome stored");
+    assert!(stored.status().is_success());
+    let stored: Value = stored.json().await.expect("JSON");
+    assert_eq!(stored["code"], json!(CUSTOM_CODE));
+    assert!(
+        stored.get("explanation").is_none() && stored.get("traits").is_none(),
+        "{stored}"
+    );
+    let preset: Value = http
+        .post(format!("{base}/api/presets"))
+        .json(&json!({"genomes": [CUSTOM_CODE, "knight", "bishop", "king", "queen", "bishop", "knight", "rook"]}))
+        .send()
+        .await
+        .expect("the preset stored")
+        .json()
+        .await
+        .expect("its code");
+    let preset = preset["code"].as_str().expect("a code").to_owned();
+
+    let white = driver.session(1280, 900).await;
+    white.goto(&format!("{base}/")).await.expect("home opens");
+    log_every_request(&white).await;
+    click(&white, "#new-friend-game").await;
+    let invite = wait_for(
+        &white,
+        "the invite link",
+        "return document.querySelector('#invite-link')?.value ?? ''",
+    )
+    .await;
+    let seat = |link: &str| -> (String, String) {
+        let hash = link.split("#/game/").nth(1).expect("a game link");
+        let (id, token) = hash.split_once("?token=").expect("a token");
+        (id.to_owned(), token.to_owned())
+    };
+    let (game, black) = seat(invite.as_str().expect("a link"));
+    let (_, white_token) = seat(white.current_url().await.expect("the address").as_ref());
+    let setup = http
+        .put(format!("{base}/api/games/{game}/preset"))
+        .bearer_auth(&black)
+        .json(&json!({"preset": preset}))
+        .send()
+        .await
+        .expect("the preset");
+    assert!(setup.status().is_success());
+    api_act(&base, &game, &black, "kings/d8", Value::Null).await;
+    api_act(&base, &game, &black, "ready", Value::Null).await;
+    wait_status(&white, "Your move").await;
+    assert!(
+        hidden_code(&white, "a8").await,
+        "Black's custom piece drawn by its code"
+    );
+    api_act(
+        &base,
+        &game,
+        &white_token,
+        "moves",
+        json!({"from": "e2", "to": "e3"}),
+    )
+    .await;
+    api_act(
+        &base,
+        &game,
+        &black,
+        "moves",
+        json!({"from": "b7", "to": "b6"}),
+    )
+    .await;
+    wait_status(&white, "Your move").await;
+    api_act(&base, &game, &black, "resign", Value::Null).await;
+    wait_status(&white, "White won — by resignation").await;
+    wait_for(
+        &white,
+        "the record link",
+        "return !!document.querySelector('#record-link')",
+    )
+    .await;
+    // After the end too: Black's piece is drawn from its species, its code nowhere on the page.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(hidden_code(&white, "a8").await, "revealed after the end");
+    square(&white, "a8").await;
+    wait_for(
+        &white,
+        "the hidden piece's panel",
+        "return (document.querySelector('#piece-info, .piece-info')?.textContent ?? '').includes('during the game and after')",
+    )
+    .await;
+    let page = white
+        .execute("return document.documentElement.outerHTML", vec![])
+        .await
+        .expect("the page");
+    assert!(
+        !page.as_str().unwrap_or_default().contains(CUSTOM_CODE),
+        "the opponent's code on the finished game's page"
+    );
+    // One's own standard piece: what it is, its code; no diagram, traits, details or value.
+    square(&white, "e1").await;
+    wait_for(
+        &white,
+        "the queen's panel",
+        "return document.querySelector('#piece-moves-like')?.textContent === 'It moves like a queen.'",
+    )
+    .await;
+    assert_eq!(text_of(&white, "#piece-code").await, "1hapeh");
+    let tools = white
+        .execute(
+            "return ['#piece-diagram', '#piece-traits', '#piece-details', '#piece-explanation', '#value-go', 'img.diagram'].filter(s => document.querySelector(s))",
+            vec![],
+        )
+        .await
+        .expect("looked");
+    assert_eq!(tools, json!([]));
+    shoot(&white, "discovery-game-over.png").await;
+
+    // The record: replayed, Black's piece still hidden.
+    click(&white, "#record-link").await;
+    wait_for(
+        &white,
+        "the record page",
+        "return document.querySelector('#record-where')?.textContent === 'The start position.'",
+    )
+    .await;
+    assert!(hidden_code(&white, "a8").await, "revealed in the record");
+    assert!(label_of(&white, "d8").await.contains("black king"));
+    let page = white
+        .execute("return document.documentElement.outerHTML", vec![])
+        .await
+        .expect("the page");
+    assert!(
+        !page.as_str().unwrap_or_default().contains(CUSTOM_CODE),
+        "the opponent's code on the record's page"
+    );
+    // And the server's answers to this seat say the same.
+    for path in ["", "/record", "/plies", "/positions"] {
+        let answer = http
+            .get(format!("{base}/api/games/{game}{path}"))
+            .bearer_auth(&white_token)
+            .send()
+            .await
+            .expect("the server answers");
+        assert!(answer.status().is_success(), "{path}: {}", answer.status());
+        let body = answer.text().await.unwrap_or_default();
+        assert!(!body.contains(CUSTOM_CODE), "{path}: {body:.300}");
+        // Its DNA (a prefix of the queen's, which White plays: hence the quotes).
+        assert!(
+            !body.contains("\"AHHHSHHAAHHHCHACHAHHACASSAS\""),
+            "{path}: its DNA"
+        );
+    }
+    assert_eq!(refused_requests(&white).await, json!([]));
+    no_script_errors(&white).await;
+    white.close().await.expect("closed");
+}

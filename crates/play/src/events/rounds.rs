@@ -140,7 +140,8 @@ impl Events {
         let clock = Some((event.initial, Some(event.increment)));
         let settings = settings_of(Some(8), Some(8), clock, Millis::from_ms(1))?
             .with_first_move(None)
-            .map_err(PlayError::from)?;
+            .map_err(PlayError::from)?
+            .with_discovery(event.discovery || self.games.discovery());
         let mut presets: HashMap<String, Vec<Genome>> = HashMap::new();
         let mut games = Vec::with_capacity(pairings.len());
         for pairing in pairings {

@@ -58,6 +58,8 @@ pub struct Games {
     max_bot_games: u32,
     /// Each side's time for its first move in new games.
     first_move: Millis,
+    /// New games keep the genome language secret (`--discovery`).
+    discovery: bool,
     /// When a player is away, and when the other may claim the victory.
     absence: presence::Absence,
 }
@@ -98,6 +100,7 @@ pub struct Parts {
     pub wakes: mpsc::Sender<BotWake>,
     pub max_bot_games: u32,
     pub first_move: Millis,
+    pub discovery: bool,
     pub absence: Absence,
 }
 
@@ -113,6 +116,7 @@ impl Games {
             wakes,
             max_bot_games,
             first_move,
+            discovery,
             absence,
         } = parts;
         Games {
@@ -127,6 +131,7 @@ impl Games {
             wakes,
             max_bot_games,
             first_move,
+            discovery,
             absence,
         }
     }

@@ -127,7 +127,8 @@ impl Games {
             request.height,
             request.clock,
             self.first_move,
-        )?;
+        )?
+        .with_discovery(self.discovery);
         let white_bot = bot_seats::spec_of(request.white.as_deref(), "white")?;
         let black_bot = bot_seats::spec_of(request.black.as_deref(), "black")?;
         let between_bots = white_bot.is_some() && black_bot.is_some();
@@ -180,5 +181,10 @@ impl Games {
     /// Each side's time for its first move in the games made here.
     pub fn first_move(&self) -> Millis {
         self.first_move
+    }
+
+    /// Whether the games made here keep the genome language secret (`--discovery`).
+    pub fn discovery(&self) -> bool {
+        self.discovery
     }
 }

@@ -153,7 +153,7 @@ impl Lobby {
     /// Pairs open seek `id` of `pool` if a match is open → where it stands. The seeks' streams
     /// in this process are woken here; the store announces the pairing to the other processes.
     async fn pair(&self, id: &SeekId, pool: Pool) -> PlayResult<SeekState> {
-        let new = set_up(pool, self.games.first_move())?;
+        let new = set_up(pool, &self.games)?;
         let mut row = new.row(None, None, None, None);
         row.rated = pool.rated;
         let alive = alive_since(now());
@@ -206,7 +206,7 @@ impl Lobby {
         if seek.pool.rated && account.is_none() {
             return Err(PlayError::sign_in_needed("accepting a rated seek"));
         }
-        let new = set_up(seek.pool, self.games.first_move())?;
+        let new = set_up(seek.pool, &self.games)?;
         let token = gmo_store::new_token();
         let mut row = new.row(None, None, None, None);
         row.rated = seek.pool.rated;
@@ -303,10 +303,12 @@ impl Lobby {
 }
 
 /// The game a seek of `pool` is paired into: made as a creation makes one, no bots.
-fn set_up(pool: Pool, first_move: Millis) -> PlayResult<NewSetUp> {
+fn set_up(pool: Pool, games: &Games) -> PlayResult<NewSetUp> {
     let size = |n: u16| u8::try_from(n).ok();
     let clock = (pool.initial, Some(pool.increment));
-    let settings = settings_of(size(pool.width), size(pool.height), Some(clock), first_move)?;
+    let (width, height) = (size(pool.width), size(pool.height));
+    let settings = settings_of(width, height, Some(clock), games.first_move())?
+        .with_discovery(games.discovery());
     NewSetUp::new(settings, None, None)
 }
 

@@ -5,7 +5,7 @@
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
-use crate::responses::{BadRequest, Invalid, NotFound, TooLarge, TooManyRequests};
+use crate::responses::{BadRequest, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::settings::MAX_DNA_LETTERS;
 use crate::state::AppState;
 use axum::Router;
@@ -108,7 +108,9 @@ pub struct Bred {
     request_body = BreedRequest,
     responses((status = 201, description = "bred, and at least one child stored now", body = Bred),
               (status = 200, description = "bred; every child was stored already, or there are none", body = Bred),
-              (status = 400, response = BadRequest), (status = 404, response = NotFound),
+              (status = 400, response = BadRequest),
+              (status = 403, response = Forbidden),
+              (status = 404, response = NotFound),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
               (status = 429, response = TooManyRequests)))]
 pub async fn breed(

@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef as Reference;
-use crate::responses::{Invalid, NotFound};
+use crate::responses::{Forbidden, Invalid, NotFound};
 use crate::schema::{DiagramColor, DiagramSize, GenomeRef};
 use crate::state::AppState;
 use axum::Router;
@@ -40,6 +40,7 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'";
             description = "whose piece, and from which side the board is seen (default white)")),
     responses((status = 200, description = "the picture (cached for a year when named by code)",
                content_type = "image/svg+xml", body = String),
+              (status = 403, response = Forbidden),
               (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn diagram(
     State(state): State<AppState>,

@@ -396,20 +396,24 @@ pub async fn record(
 ) -> ApiResult<Json<GameRecordView>> {
     let seen = state.play.games.finished(&id, token.as_deref()).await?;
     let game = &seen.game;
+    // In discovery the record shows what the caller may see, as the game did; else everything.
+    let secret = game.settings().discovery;
+    let viewer = if secret {
+        seen.viewer
+    } else {
+        Viewer::Spectator
+    };
     let replay = game.record();
     Ok(Json(GameRecordView {
         status: game.status(),
         reason: game.reason(),
-        plies: crate::record::plies(&replay)?,
-        replay,
-        game: game_view(
-            &id,
-            game,
-            seen.joined,
-            Viewer::Spectator,
-            now(),
-            &Who::of(&seen),
-        ),
+        plies: if secret {
+            crate::record::plies_seen(game, viewer)?
+        } else {
+            crate::record::plies(&replay)?
+        },
+        replay: (!secret).then_some(replay),
+        game: game_view(&id, game, seen.joined, viewer, now(), &Who::of(&seen)),
         id: id.to_string(),
     }))
 }

@@ -34,10 +34,14 @@ pub struct CreatedGenome {
     pub code: String,
     /// The canonical DNA.
     pub dna: String,
-    pub explanation: String,
+    /// What the DNA means, codon by codon (left out in discovery).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
     /// What its debuffs mean for a player, in plain words, a sentence each ("It moves only
-    /// forward.", "Moving it freezes the game …"); empty for a genome without debuffs.
-    pub traits: Vec<&'static str>,
+    /// forward.", "Moving it freezes the game …"); empty for a genome without debuffs (left out
+    /// in discovery).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traits: Option<Vec<&'static str>>,
     /// Whether this request stored it (false: it was already stored).
     pub created: bool,
 }
@@ -47,10 +51,13 @@ pub struct GenomeInfo {
     #[schema(value_type = gmo_engine::openapi::CodeSchema)]
     pub code: String,
     pub dna: String,
-    pub explanation: String,
+    /// What the DNA means, codon by codon (left out in discovery).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
     /// What its debuffs mean for a player, in plain words, a sentence each; empty for a genome
-    /// without debuffs.
-    pub traits: Vec<&'static str>,
+    /// without debuffs (left out in discovery).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traits: Option<Vec<&'static str>>,
     /// Names it answers to (standard pieces only).
     pub names: Vec<String>,
 }
@@ -69,6 +76,7 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<CreatedGenome>)> {
     let genome = genome_of_dna(&body.dna)?;
     let (code, created) = state.play.library.put_genome(&genome).await?;
+    let explained = !state.settings.play.discovery;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -79,8 +87,8 @@ pub async fn create(
         Json(CreatedGenome {
             code: code.to_string(),
             dna: genome.to_string(),
-            explanation: genome.explain(),
-            traits: genome.traits(),
+            explanation: explained.then(|| genome.explain()),
+            traits: explained.then(|| genome.traits()),
             created,
         }),
     ))
@@ -97,13 +105,14 @@ pub async fn show(
 ) -> ApiResult<Json<GenomeInfo>> {
     let stored = state.play.library.genome(&reference).await?;
     let parsed = gmo_genome::Genome::parse(&stored.dna).ok();
+    let explained = !state.settings.play.discovery;
     let explanation = parsed.as_ref().map(|genome| genome.explain());
     let traits = parsed.as_ref().map(|genome| genome.traits());
     Ok(Json(GenomeInfo {
         code: stored.code.to_string(),
         dna: stored.dna,
-        explanation: explanation.unwrap_or_default(),
-        traits: traits.unwrap_or_default(),
+        explanation: explained.then(|| explanation.unwrap_or_default()),
+        traits: explained.then(|| traits.unwrap_or_default()),
         names: stored.names,
     }))
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod accounts;
 pub(crate) mod breed;
+pub(crate) mod config;
 pub(crate) mod diagram;
 pub(crate) mod draw;
 pub(crate) mod events;
@@ -36,23 +37,31 @@ use tower_http::trace::TraceLayer;
 
 /// Every route (and `extra`, the OpenAPI document's) under the shared layers.
 pub fn router(state: AppState, extra: Router<AppState>) -> Router {
+    // In discovery, the decoding tools answer 403 (`crate::discovery`).
+    let decoding = Router::new()
+        .merge(breed::router())
+        .merge(diagram::router())
+        .merge(values::router())
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::discovery::refuse,
+        ));
     let timed = Router::new()
+        .merge(config::router())
         .merge(accounts::router())
         .merge(users::router())
         .merge(events::router())
         .merge(genomes::router())
-        .merge(breed::router())
+        .merge(decoding)
         .merge(presets::router())
         .merge(labs::router())
         .merge(games::router())
         .merge(plies::router())
         .merge(positions::router())
         .merge(draw::router())
-        .merge(diagram::router())
         .merge(rematch::router())
         .merge(seeks::router())
         .merge(ops::router())
-        .merge(values::router())
         .merge(extra)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
@@ -63,13 +72,22 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(stream::router())
         .merge(seek_stream::router())
         .merge(events::stream_router())
-        .merge(values::stream_router())
+        .merge(
+            values::stream_router().route_layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                crate::discovery::refuse,
+            )),
+        )
         // The web client: embedded pages and assets at `/`, using only the API above.
         .merge(gmo_web::router())
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(no_route)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(to_completion))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::discovery::conceal,
+        ))
         .layer(axum::middleware::from_fn(crate::origin::same_origin))
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),

@@ -6,7 +6,7 @@ use crate::answer::Json;
 use crate::error::ApiResult;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef;
-use crate::responses::{NotFound, TooManyRequests, Unavailable};
+use crate::responses::{Forbidden, NotFound, TooManyRequests, Unavailable};
 use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -120,6 +120,7 @@ fn view(job: &ValueJob) -> GenomeValue {
     params(("reference" = crate::schema::GenomeRef, Path, description = "a code (3gbkd6) or a name (rook)")),
     responses((status = 201, description = "started now (queued)", body = GenomeValue),
               (status = 200, description = "asked for before: its progress or result", body = GenomeValue),
+              (status = 403, response = Forbidden),
               (status = 404, response = NotFound), (status = 429, response = TooManyRequests),
               (status = 503, response = Unavailable)))]
 pub async fn start(
@@ -138,6 +139,7 @@ pub async fn start(
     operation_id = "get_genome_value",
     params(("reference" = crate::schema::GenomeRef, Path, description = "a code (3gbkd6) or a name (rook)")),
     responses((status = 200, description = "the evaluation", body = GenomeValue),
+              (status = 403, response = Forbidden),
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -173,6 +175,7 @@ pub struct ValueLine {
     responses((status = 200, content_type = "application/x-ndjson", body = ValueLine,
                description = "newline-delimited JSON: a `progress` line at once and each time \
 games are counted, then one `done` (or `failed`) line; then the stream closes"),
+              (status = 403, response = Forbidden),
               (status = 404, response = NotFound)))]
 pub async fn stream(
     State(state): State<AppState>,
