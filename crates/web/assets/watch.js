@@ -18,7 +18,7 @@ const TV_NEXT = 4000; // the end shown this long before the next TV game
 
 const TEXT = {
   title: 'Watch',
-  intro: 'The games being played now, the latest move first. Open one to watch it live: you see what a spectator may see (each side’s own DNA stays hidden).',
+  intro: 'The games being played now, the latest move first. Open one to watch it live: you see what any spectator sees (the players’ own DNA stays hidden).',
   tvTitle: 'GMO chess TV',
   tvIntro: 'The game most worth watching, live: rated games first, then the latest. When it ends, TV moves on to the next one.',
   tvLink: 'Watch TV',
@@ -71,7 +71,7 @@ export function watchPage(root) {
   const more = h('button', { type: 'button', id: 'live-more', hidden: true, onclick: () => { pages++; load(); } }, TEXT.more);
   root.replaceChildren(h('section', { class: 'panel watch', id: 'watch' },
     h('h1', {}, TEXT.title),
-    h('p', { class: 'tv-line' }, h('a', { class: 'button primary', href: '#/tv', id: 'tv-link' }, `📺 ${TEXT.tvLink}`),
+    h('p', { class: 'tv-line' }, h('a', { class: 'button primary', href: '#/tv', id: 'tv-link' }, TEXT.tvLink),
       ' ', h('span', { class: 'hint' }, TEXT.tvIntro)),
     h('p', { class: 'hint' }, TEXT.intro),
     state, list, more));
@@ -114,7 +114,7 @@ export function tvPage(root) {
   const state = h('p', { class: 'tv-state', id: 'tv-state', role: 'status' }, TEXT.tvLooking);
   const holder = h('div', { class: 'tv-game', id: 'tv-game' });
   root.replaceChildren(h('div', { class: 'tv-page', id: 'tv' },
-    h('header', { class: 'tv-head' }, h('h1', {}, `📺 ${TEXT.tvTitle}`), state,
+    h('header', { class: 'tv-head' }, h('h1', {}, TEXT.tvTitle), state,
       h('a', { href: '#/watch', class: 'hint', id: 'tv-watch-link' }, 'All live games')),
     holder));
   next();
