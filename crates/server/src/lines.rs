@@ -173,7 +173,10 @@ pub fn change_lines(
     now: Timestamp,
     who: &Who,
 ) -> Vec<StreamLine> {
-    let game = game_view(id, &update.game, joined, viewer, now, who);
+    let game = GameView {
+        version: update.version,
+        ..game_view(id, &update.game, joined, viewer, now, who)
+    };
     let line = |kind, ply: Option<&PlyView>| {
         StreamLine::Change(ChangeLine {
             kind,
@@ -221,7 +224,8 @@ pub struct CompactLine {
     /// On `move` and `promotion` lines: the ply as the caller may see it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ply: Option<PlyView>,
-    /// Each square whose contents changed, with what it holds now (`null`: empty).
+    /// Each square whose contents changed, with what it holds now (`null`: empty); a piece
+    /// without its `dna` (its `code` names the genome).
     pub squares: Vec<SquareChange>,
     pub clocks: gmo_engine::ClocksView,
     pub to_move: Option<Color>,
@@ -236,6 +240,12 @@ pub struct CompactLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(format = DateTime)]
     pub frozen_until: Option<String>,
+    /// While a first-move timer runs: when it runs out (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime)]
+    pub first_move_deadline: Option<String>,
+    /// Each side's kings the other could take with one move (as in the game view).
+    pub kings_in_danger: crate::views::KingsInDanger,
     /// On `setup`, `start` and `joined` lines: each seat's progress through setup.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats: Option<crate::views::Seats>,
@@ -248,7 +258,7 @@ pub struct LaggedLine {
     #[serde(rename = "type")]
     pub kind: LineType,
     /// The last version the stream showed.
-    pub version: i64,
+    pub last_version: i64,
 }
 
 /// A square's contents after a change.
@@ -270,7 +280,17 @@ pub fn compact(change: &ChangeLine, before: &[gmo_engine::PieceView]) -> StreamL
         kind: change.kind,
         version: change.version,
         ply: change.ply.clone(),
-        squares: changed_squares(before, &game.board),
+        squares: changed_squares(before, &game.board)
+            .into_iter()
+            .map(|mut change| {
+                // The code names the genome; its DNA is one `GET /api/genomes/{code}` away for
+                // whoever may see the code, and would double a seat's move line.
+                if let Some(piece) = &mut change.piece {
+                    piece.dna = None;
+                }
+                change
+            })
+            .collect(),
         clocks: game.clocks,
         to_move: game.to_move,
         status: game.status,
@@ -279,6 +299,8 @@ pub fn compact(change: &ChangeLine, before: &[gmo_engine::PieceView]) -> StreamL
         promotion_due: game.promotion_due,
         draw_offer: game.draw_offer,
         frozen_until: game.frozen_until.clone(),
+        first_move_deadline: game.first_move_deadline.clone(),
+        kings_in_danger: game.kings_in_danger.clone(),
         seats,
     })
 }
@@ -328,7 +350,10 @@ pub fn joined_line(
         kind: LineType::Joined,
         version,
         ply: None,
-        game: game_view(id, game, joined, viewer, now, who),
+        game: GameView {
+            version,
+            ..game_view(id, game, joined, viewer, now, who)
+        },
     })
 }
 

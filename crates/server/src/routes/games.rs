@@ -413,7 +413,10 @@ pub async fn record(
             crate::record::plies(&replay)?
         },
         replay: (!secret).then_some(replay),
-        game: game_view(&id, game, seen.joined, viewer, now(), &Who::of(&seen)),
+        game: GameView {
+            version: seen.version,
+            ..game_view(&id, game, seen.joined, viewer, now(), &Who::of(&seen))
+        },
         id: id.to_string(),
     }))
 }

@@ -281,7 +281,7 @@ impl Follow {
             Err(Missed::Lagged(_)) if self.compact.is_some() => {
                 self.push(&StreamLine::Lagged(LaggedLine {
                     kind: LineType::Lagged,
-                    version: self.version,
+                    last_version: self.version,
                 }));
                 self.done = true;
             }
