@@ -81,6 +81,30 @@ impl PlyViews {
     }
 }
 
+/// What the streams of one update have rendered, by a key of their own (the kind of viewer, the
+/// kind of lines, the version a stream showed before): the first stream of a kind renders, every
+/// other reuses the same bytes. Kept with the update, so it goes with its last stream.
+#[derive(Debug, Default)]
+pub struct Rendered(Mutex<HashMap<u64, Arc<dyn std::any::Any + Send + Sync>>>);
+
+impl Rendered {
+    /// What was rendered under `key`, rendering it with `render` if nothing was yet.
+    pub fn get_or_render<T: std::any::Any + Send + Sync>(
+        &self,
+        key: u64,
+        render: impl FnOnce() -> T,
+    ) -> Option<Arc<T>> {
+        let mut rendered = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let entry = rendered
+            .entry(key)
+            .or_insert_with(|| Arc::new(render()) as Arc<dyn std::any::Any + Send + Sync>);
+        entry.clone().downcast::<T>().ok()
+    }
+}
+
 /// One committed change of a game, or news about it.
 #[derive(Debug, Clone)]
 pub struct Update {
@@ -93,6 +117,8 @@ pub struct Update {
     pub game: Arc<Game>,
     /// Which seats were taken when the update was made.
     pub joined: Joined,
+    /// Its lines as the streams rendered them (one rendering per kind of stream).
+    pub rendered: Arc<Rendered>,
 }
 
 impl Update {
@@ -211,6 +237,32 @@ impl Drop for Subscription {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rendering_is_made_once_per_key_and_shared() {
+        let rendered = Rendered::default();
+        let mut made = 0;
+        let first = rendered.get_or_render(1, || {
+            made += 1;
+            vec![1_u8, 2]
+        });
+        let again = rendered.get_or_render(1, || {
+            made += 1;
+            vec![9_u8]
+        });
+        let other = rendered.get_or_render(2, || vec![3_u8]);
+        assert_eq!(made, 1, "rendered once for key 1");
+        let (first, again) = (first.expect("bytes"), again.expect("bytes"));
+        assert!(
+            Arc::ptr_eq(&first, &again),
+            "the same bytes for every stream of a kind"
+        );
+        assert_eq!(other.as_deref(), Some(&vec![3_u8]));
+        assert!(
+            rendered.get_or_render::<String>(1, String::new).is_none(),
+            "another type"
+        );
+    }
 
     #[test]
     fn only_news_is_news() {

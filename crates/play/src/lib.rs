@@ -41,7 +41,7 @@ pub use games::{
 };
 /// A seat's token in the rematch of a game, derived from its token there.
 pub use gmo_store::rematch_token;
-pub use hub::{Happened, Hub, Missed, PlyViews, Subscription, Update};
+pub use hub::{Happened, Hub, Missed, PlyViews, Rendered, Subscription, Update};
 pub use labs::{Labs, MAX_LAB_DNA_LETTERS, NewLab};
 pub use library::Library;
 pub use lobby::Lobby;

@@ -112,6 +112,7 @@ impl Relay {
                     happened: announcement.happened,
                     joined: stored::joined(&stored),
                     game: stored.state,
+                    rendered: Default::default(),
                 },
             ),
             Err(error) => tracing::warn!(%error, "could not reload an announced game"),
@@ -133,6 +134,7 @@ impl Relay {
                         happened: Vec::new(),
                         joined: stored::joined(&stored),
                         game: stored.state,
+                        rendered: Default::default(),
                     },
                 ),
                 Err(error) => tracing::warn!(game = %id, %error, "could not catch up a game"),
@@ -156,6 +158,7 @@ impl Relay {
                     game: Arc::new(game),
                     // None known here: a stream keeps the flags it has shown (they only turn on).
                     joined: Joined::default(),
+                    rendered: Default::default(),
                 },
             ),
             Err(why) => tracing::debug!(game = %id, why, "an older change not shown"),

@@ -136,6 +136,7 @@ impl Rematches {
             happened: vec![news],
             game: stored.state.clone(),
             joined: stored::joined(stored),
+            rendered: Default::default(),
         };
         self.games.announce(id, update);
     }

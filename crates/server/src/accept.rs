@@ -40,8 +40,11 @@ pub async fn serve(
     ));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
+    // A request fits in 8 kB (the body limit applies to bodies, read apart): a connection's read
+    // buffer never grows past it, which keeps thousands of open streams small.
     http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout);
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(8_192);
     loop {
         let permit = tokio::select! {
             permit = permits.clone().acquire_owned() => match permit {

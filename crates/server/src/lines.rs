@@ -8,6 +8,7 @@ use gmo_play::{Happened, Presence, Update};
 use gmo_store::Joined;
 use gmo_types::{ByColor, GameId, Millis, Timestamp};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 /// What a line of a game's stream says happened (docs/service.md: the stream's `"type"`).
@@ -44,6 +45,9 @@ pub enum LineType {
     /// Whether each player is there (streams asked with `?presence=true`): after the first line,
     /// then whenever a player comes or goes.
     Presence,
+    /// A compact stream fell too far behind its game (its reader did not keep up): it closes
+    /// after this line; read the game again and reopen the stream.
+    Lagged,
 }
 
 /// One line of a game's stream: the first is the game as the caller may see it, every later one
@@ -53,6 +57,8 @@ pub enum LineType {
 pub enum StreamLine {
     View(StreamStart),
     Change(ChangeLine),
+    Compact(CompactLine),
+    Lagged(LaggedLine),
     RematchOffer(RematchOfferLine),
     Rematch(RematchLine),
     Presence(PresenceLine),
@@ -167,7 +173,10 @@ pub fn change_lines(
     now: Timestamp,
     who: &Who,
 ) -> Vec<StreamLine> {
-    let game = game_view(id, &update.game, joined, viewer, now, who);
+    let game = GameView {
+        version: update.version,
+        ..game_view(id, &update.game, joined, viewer, now, who)
+    };
     let line = |kind, ply: Option<&PlyView>| {
         StreamLine::Change(ChangeLine {
             kind,
@@ -202,6 +211,131 @@ pub fn change_lines(
         .collect()
 }
 
+/// A change on a compact stream (`?lines=compact`): only what changed since the line before —
+/// the squares whose contents changed (a copy, a conversion, a mutation or a deviation can change
+/// more than two), the clocks, the side to move, the status; `seats` on setup lines.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompactLine {
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The game's version after the change: a client that sees a gap (a version it skipped)
+    /// reads the game again (`GET /api/games/{id}`).
+    pub version: i64,
+    /// On `move` and `promotion` lines: the ply as the caller may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<PlyView>,
+    /// Each square whose contents changed, with what it holds now (`null`: empty); a piece
+    /// without its `dna` (its `code` names the genome).
+    pub squares: Vec<SquareChange>,
+    pub clocks: gmo_engine::ClocksView,
+    pub to_move: Option<Color>,
+    pub status: gmo_engine::GameStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<gmo_engine::Reason>,
+    pub moves_played: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion_due: Option<gmo_engine::Square>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime)]
+    pub frozen_until: Option<String>,
+    /// While a first-move timer runs: when it runs out (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime)]
+    pub first_move_deadline: Option<String>,
+    /// Each side's kings the other could take with one move (as in the game view).
+    pub kings_in_danger: crate::views::KingsInDanger,
+    /// On `setup`, `start` and `joined` lines: each seat's progress through setup.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<crate::views::Seats>,
+}
+
+/// The last line of a compact stream that fell too far behind.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LaggedLine {
+    /// `lagged`.
+    #[serde(rename = "type")]
+    pub kind: LineType,
+    /// The last version the stream showed.
+    pub last_version: i64,
+}
+
+/// A square's contents after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SquareChange {
+    pub square: gmo_engine::Square,
+    pub piece: Option<gmo_engine::PieceView>,
+}
+
+/// The compact form of a change line, given the board the stream showed before it.
+pub fn compact(change: &ChangeLine, before: &[gmo_engine::PieceView]) -> StreamLine {
+    let game = &change.game;
+    let seats = matches!(
+        change.kind,
+        LineType::Setup | LineType::Start | LineType::Joined | LineType::Resync
+    )
+    .then_some(game.seats);
+    StreamLine::Compact(CompactLine {
+        kind: change.kind,
+        version: change.version,
+        ply: change.ply.clone(),
+        squares: changed_squares(before, &game.board)
+            .into_iter()
+            .map(|mut change| {
+                // The code names the genome; its DNA is one `GET /api/genomes/{code}` away for
+                // whoever may see the code, and would double a seat's move line.
+                if let Some(piece) = &mut change.piece {
+                    piece.dna = None;
+                }
+                change
+            })
+            .collect(),
+        clocks: game.clocks,
+        to_move: game.to_move,
+        status: game.status,
+        reason: game.reason,
+        moves_played: game.moves_played,
+        promotion_due: game.promotion_due,
+        draw_offer: game.draw_offer,
+        frozen_until: game.frozen_until.clone(),
+        first_move_deadline: game.first_move_deadline.clone(),
+        kings_in_danger: game.kings_in_danger.clone(),
+        seats,
+    })
+}
+
+/// The squares whose piece differs between `before` and `after` (both in square order), with
+/// what they hold after.
+fn changed_squares(
+    before: &[gmo_engine::PieceView],
+    after: &[gmo_engine::PieceView],
+) -> Vec<SquareChange> {
+    let (old, new) = (by_square(before), by_square(after));
+    let mut squares: Vec<usize> = old.keys().chain(new.keys()).copied().collect();
+    squares.sort_unstable();
+    squares.dedup();
+    squares
+        .into_iter()
+        .filter(|square| old.get(square) != new.get(square))
+        .filter_map(|square| {
+            let piece = new.get(&square).map(|piece| (*piece).clone());
+            let at = piece
+                .as_ref()
+                .map(|piece| piece.square)
+                .or_else(|| old.get(&square).map(|piece| piece.square))?;
+            Some(SquareChange { square: at, piece })
+        })
+        .collect()
+}
+
+fn by_square(board: &[gmo_engine::PieceView]) -> BTreeMap<usize, &gmo_engine::PieceView> {
+    board
+        .iter()
+        .map(|piece| (piece.square.index(), piece))
+        .collect()
+}
+
 /// A seat joined: the game as last shown (`game` at `version`), with `joined` seats taken.
 pub fn joined_line(
     id: &GameId,
@@ -216,7 +350,10 @@ pub fn joined_line(
         kind: LineType::Joined,
         version,
         ply: None,
-        game: game_view(id, game, joined, viewer, now, who),
+        game: GameView {
+            version,
+            ..game_view(id, game, joined, viewer, now, who)
+        },
     })
 }
 

@@ -9,7 +9,7 @@ use crate::responses::{
 };
 use crate::routes::{
     accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions,
-    presets, rematch, seek_stream, seeks, stream, users, values,
+    presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -36,7 +36,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         labs::promote, labs::preset, labs::save_preset,
         games::create, games::show, games::preset, games::king, games::ready, games::moves,
         games::play, games::promote, games::resign, games::abort, games::claim, games::record,
-        stream::stream,
+        stream::stream, watch::live, watch::tv,
         plies::plies, positions::positions, draw::draw, diagram::diagram,
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
@@ -51,7 +51,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
     ),
     components(
         schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
-                crate::schema::PlyCount, crate::schema::PresenceFlag),
+                crate::schema::PlyCount, crate::schema::PresenceFlag, crate::schema::LinesMode,
+                crate::schema::LiveStatus, crate::schema::LivePage),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),

@@ -146,6 +146,27 @@ string_schema!(
 );
 
 string_schema!(
+    /// What a stream's change lines carry: `full` (the game view) or `compact` (what changed).
+    LinesMode,
+    "LinesMode",
+    string("^(full|compact)$", "`full` or `compact`.", "compact")
+);
+
+string_schema!(
+    /// The games listed: those in progress.
+    LiveStatus,
+    "LiveStatus",
+    string("^in_progress$", "`in_progress`: the games listed are those in progress.", "in_progress")
+);
+
+string_schema!(
+    /// A page of live games: 1 to 20.
+    LivePage,
+    "LivePage",
+    string("^([1-9]|1[0-9]|20)$", "A page, 1 to 20 (50 games each).", "1")
+);
+
+string_schema!(
     /// An account's name: 3 to 20 of A–Z, a–z, 0–9, `_` and `-`.
     UsernameText,
     "Username",

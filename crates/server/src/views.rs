@@ -62,6 +62,9 @@ pub struct GameView {
     /// The game keeps the genome language secret (discovery: the server's, or its event's): the
     /// other side's genomes stay hidden after the end too.
     pub discovery: bool,
+    /// The game's version: it grows with every change, as the stream's lines say. A client that
+    /// applies compact lines to a view it read knows from it which lines it has.
+    pub version: i64,
 }
 
 /// The account of each seat.
@@ -147,19 +150,23 @@ pub struct KingsInDanger {
 
 /// A game as its viewer sees it at `now`.
 pub fn seen_view(seen: &Seen, now: Timestamp) -> GameView {
-    game_view(
+    let view = game_view(
         &seen.id,
         &seen.game,
         seen.joined,
         seen.viewer,
         now,
         &Who::of(seen),
-    )
+    );
+    GameView {
+        version: seen.version,
+        ..view
+    }
 }
 
 /// A changed game as whoever changed it sees it.
 pub fn changed_view(changed: &Changed) -> GameView {
-    game_view(
+    let view = game_view(
         &changed.id,
         &changed.game,
         changed.joined,
@@ -169,7 +176,11 @@ pub fn changed_view(changed: &Changed) -> GameView {
             players: changed.players.clone(),
             rated: changed.rated,
         },
-    )
+    );
+    GameView {
+        version: changed.version,
+        ..view
+    }
 }
 
 /// The game `id` as `viewer` may see it at `now`; `joined`: which seats are taken (the viewer's
@@ -227,6 +238,7 @@ pub fn game_view(
         },
         rating_diff: rating_diff(who),
         discovery: game.settings().discovery,
+        version: 0,
     }
 }
 

@@ -13,6 +13,7 @@ mod first;
 mod lichess;
 mod lobby;
 mod ratings;
+mod spectators;
 mod workbench;
 
 use common::Server;

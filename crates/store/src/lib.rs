@@ -26,6 +26,7 @@ mod expiry;
 mod genomes;
 mod held;
 mod labs;
+mod live;
 mod notify;
 mod presence;
 mod presets;

@@ -99,8 +99,15 @@ export const gamePromote = (id, token, genomeRef) =>
 export const gameResign = (id, token) => call('POST', `/api/games/${seg(id)}/resign`, { token });
 export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abort`, { token });
 export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
-// With `presence`, the stream also says who is there (a seat's stream shows its player there).
-export const streamPath = (id, { presence = false } = {}) => `/api/games/${seg(id)}/stream${presence ? '?presence=true' : ''}`;
+// With `presence`, the stream also says who is there (a seat's stream shows its player there);
+// with `compact`, each change after the first line carries only what changed (?lines=compact).
+export function streamPath(id, { presence = false, compact = false } = {}) {
+  const query = [presence ? 'presence=true' : null, compact ? 'lines=compact' : null].filter(Boolean).join('&');
+  return `/api/games/${seg(id)}/stream${query ? `?${query}` : ''}`;
+}
+// Watching: the live games (spectator views, the latest move first, 50 a page) and the TV game.
+export const liveGames = (page = 1) => call('GET', `/api/games?status=in_progress${page > 1 ? `&page=${Number(page)}` : ''}`);
+export const tv = () => call('GET', '/api/tv');
 export const gamePlies = (id, token) => call('GET', `/api/games/${seg(id)}/plies`, { token });
 export const gamePositions = (id, token, from = 0) => call('GET', `/api/games/${seg(id)}/positions?from=${Number(from) || 0}`, { token });
 export const gameDraw = (id, token) => call('POST', `/api/games/${seg(id)}/draw`, { token });

@@ -7,6 +7,8 @@
 //   #/record/{id}           a finished game's record, replayed on a board
 //   #/@/{name}              a player's profile
 //   #/leaderboard           the best established ratings
+//   #/watch                 the live games, each opened as a spectator
+//   #/tv                    the TV game, large, moving on to the next when it ends
 //   #/signin, #/signup      sign in, make an account (?then=… is where to go after)
 //   #/events[/new]          run an event: create one, and this browser's events
 //   #/events/{id}           an event: its organiser's controls, rounds and standings
@@ -25,6 +27,7 @@ import { leaderboardPage } from './leaderboard.js';
 import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
+import { watchPage, tvPage } from './watch.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 import { gameInDiscovery, loadConfig } from './config.js';
 
@@ -72,6 +75,14 @@ function route() {
     page = 'leaderboard';
     leave = leaderboardPage(main);
     document.title = 'Leaderboard — GMO chess';
+  } else if (parts[0] === 'watch') {
+    page = 'watch';
+    leave = watchPage(main);
+    document.title = 'Watch — GMO chess';
+  } else if (parts[0] === 'tv') {
+    page = 'tv';
+    leave = tvPage(main);
+    document.title = 'TV — GMO chess';
   } else if (parts[0] === 'events' && parts[1] && parts[1] !== 'new' && (parts[2] === 'team' || parts[2] === 'join')) {
     page = 'event-team';
     leave = teamPage(main, parts[1], params);

@@ -7,7 +7,7 @@ import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
 import { Clocks, formatMs } from './clock.js';
-import { follow, isOver } from './stream.js';
+import { follow, isOver, isCompact, applyCompact, unknownAfter } from './stream.js';
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
@@ -63,7 +63,9 @@ const TEXT = {
 };
 const DIFFERENCES_KEY = 'gmo.differences';
 
-export function gamePage(root, id, token) {
+// `onOver(game)`: called once the game is over (or cannot be followed: then with null), for a
+// page that moves on (TV).
+export function gamePage(root, id, token, { onOver = null } = {}) {
   let view = null;
   let arrivedAt = 0;
   let live = false;
@@ -167,14 +169,34 @@ export function gamePage(root, id, token) {
   const dropStream = () => stream.drop();
   window.addEventListener('gmo:drop-stream', dropStream);
   document.addEventListener('keydown', keys);
+  // Compact lines (?lines=compact): each change after the first line carries only what changed,
+  // applied to the view the page keeps. `version` is the last change line's (the first line has
+  // none); a version skipped, or a line the page cannot apply, reads the game again (refetch).
+  let version = null;
+  let changesSeen = 0;
   const stream = follow(id, token, {
     presence: true,
+    compact: true,
     onLine(line, first) {
       if (line.type === 'presence') { notePresence(line.seats); return; }
       if (line.type === 'rematch') { if (line.token && line.game) goRematch(line.game, line.token); return; }
       if (line.type === 'rematch_offer') { noteRematch(line.color); return; }
-      const game = line.game && typeof line.game === 'object' ? line.game : null;
-      if (!game) return;
+      if (first) version = null;
+      let game = line.game && typeof line.game === 'object' ? line.game : null;
+      let unknown = null;
+      let behind = false;
+      if (!first) {
+        changesSeen++;
+        if (typeof line.version === 'number') {
+          behind = version !== null && line.version > version + 1;
+          version = version === null ? line.version : Math.max(version, line.version);
+        }
+      }
+      if (!game && isCompact(line)) {
+        game = applyCompact(view, line);
+        if (game) unknown = unknownAfter(view, line, game);
+      }
+      if (!game) { refetch(); return; }
       // A server may also name this seat's next game in the view itself.
       if (game.rematch && typeof game.rematch === 'object' && game.rematch.game && game.rematch.token) {
         goRematch(game.rematch.game, game.rematch.token);
@@ -190,7 +212,7 @@ export function gamePage(root, id, token) {
       }
       const before = view;
       if (line.ply && (line.type === 'move' || line.type === 'promotion') && !first) {
-        history.push(line.ply, game);
+        if (!hasPly(line.ply, game)) history.push(line.ply, game);
         notePly(line, before, game);
       }
       if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
@@ -202,6 +224,8 @@ export function gamePage(root, id, token) {
         else if (before.draw_offer === game.you && !game.draw_offer) toast('Your draw offer was declined');
       }
       apply(game);
+      if (behind || line.type === 'resync') refetch();
+      else if (unknown) askDetails(unknown);
     },
     onStatus(state, message) {
       live = state === 'live';
@@ -211,7 +235,7 @@ export function gamePage(root, id, token) {
       };
       connection.textContent = words[state] || state;
       connection.dataset.state = state;
-      if (state === 'failed' && !view) cannotOpen(message);
+      if (state === 'failed' && !view) { cannotOpen(message); if (onOver) onOver(null); }
     },
     // A seat's stream after the end waits for the rematch (the server bounds the wait); the page
     // follows it again (FOLLOWS_AFTER_END), and for as long as it waits for its own rematch.
@@ -233,6 +257,66 @@ export function gamePage(root, id, token) {
     }
     const mover = (at(ply.from) && at(ply.from).color) || before.to_move;
     if (mover && mover !== before.you) toast(TEXT.played(mover, plyText(ply)));
+  }
+
+  // Whether the history has `ply` already (a view read again after a gap brought it).
+  function hasPly(ply, game) {
+    const last = history.entries[history.entries.length - 1];
+    if (ply.type === 'promotion' || ply.promotion) {
+      return !!(last && last.ply && last.ply.promotion === ply.promotion && history.moves() === game.moves_played);
+    }
+    return history.moves() >= game.moves_played;
+  }
+
+  // What a compact line left unknown (stream.js, unknownAfter), read from GET /api/games/{id}: a
+  // seat's kings in danger after each change of the board, and the first-move deadline while it
+  // may run (for spectators too: at most at the start and after White's first move). A view that
+  // no longer matches (a newer line is on its way) is not used: that line asks again.
+  let detailsAsked = 0;
+  async function askDetails({ danger, deadline }) {
+    const seat = !!(token && view && view.you);
+    if (!(deadline || (danger && seat)) || gone) return;
+    const asked = ++detailsAsked;
+    let fresh;
+    try { fresh = await api.game(id, token); } catch { return; }
+    if (gone || asked !== detailsAsked || !view || !fresh) return;
+    if (fresh.moves_played !== view.moves_played || fresh.status !== view.status || fresh.to_move !== view.to_move) return;
+    view = { ...view, kings_in_danger: fresh.kings_in_danger, first_move_deadline: fresh.first_move_deadline };
+    if (history) history.noteDanger(view);
+    render();
+  }
+
+  // The view read again (GET /api/games/{id}, and the plies for the history), after a version
+  // gap, a resync line or a line the page cannot apply. Lines that arrive meanwhile are applied
+  // as usual; if any did, the answer may be older than they are, so it is asked again (twice at
+  // most, then the stream is opened again: its first line is the whole view).
+  let refetching = false;
+  async function refetch(tries = 0) {
+    if (refetching || gone) return;
+    refetching = true;
+    const mark = changesSeen;
+    let fresh = null;
+    let plies = null;
+    try {
+      [fresh, plies] = await Promise.all([
+        api.game(id, token),
+        pliesRoute ? api.gamePlies(id, token).catch(() => null) : Promise.resolve(null),
+      ]);
+    } catch {
+      fresh = null;
+    }
+    refetching = false;
+    if (gone) return;
+    if (!fresh || changesSeen !== mark) {
+      if (tries < 2) refetch(tries + 1);
+      else stream.drop();
+      return;
+    }
+    if (!history) history = new History(id, fresh.you);
+    const list = Array.isArray(plies) ? plies : plies && plies.plies;
+    if (Array.isArray(list)) history.setPlies(list);
+    if (!isOver(fresh)) history.noteCurrent(fresh);
+    apply(fresh);
   }
 
   // What a pawn became, in words: a standard piece by name (the ply's `name`, for everybody; or
@@ -350,6 +434,7 @@ export function gamePage(root, id, token) {
       remember(id, { token, color: view.you, status: view.status }, { touch: !remembered(id).token });
     }
     if (isOver(view) && !wasOver && !recordLoaded) loadRecord();
+    if (isOver(view) && !wasOver && onOver) setTimeout(() => { if (!gone) onOver(view); });
     if (view.rating_diff) ratingDiff = view.rating_diff;
     if (isOver(view) && view.rated && !ratingDiff) askRatingDiff();
     maybeLink();

@@ -181,6 +181,15 @@ export class History {
     }
   }
 
+  // The kings in danger after the last ply, learnt after it (a compact line does not carry them).
+  noteDanger(view) {
+    const last = this.entries[this.entries.length - 1];
+    if (last && last.ply && view.moves_played === this.moves() && view.kings_in_danger) {
+      last.danger = view.kings_in_danger;
+      this.save();
+    }
+  }
+
   // A connection's first view: moves made while away are a gap until the whole list arrives.
   catchUp(view) {
     const behind = view.moves_played - this.moves();

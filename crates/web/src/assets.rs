@@ -78,6 +78,7 @@ pub static ASSETS: &[Asset] = embed![
     "organise.js" => JS,
     "team.js" => JS,
     "screen.js" => JS,
+    "watch.js" => JS,
     "config.js" => JS,
 ];
 

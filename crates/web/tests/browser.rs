@@ -908,11 +908,21 @@ async fn game(driver: &mut Driver, base: String) {
     )
     .await;
 
+    // After four moves over compact stream lines, both pages' boards are the server's.
+    let (id, white_token) = seat_of(white.current_url().await.expect("the address").as_ref());
+    let (_, black_token) = seat_of(&invite);
+    board_as_server(&white, &base, &id, Some(&white_token)).await;
+    board_as_server(&black, &base, &id, Some(&black_token)).await;
+
     // White resigns (two clicks, no dialog).
     click(&white, "#resign").await;
     click(&white, "#resign").await;
     wait_status(&white, "Black won — by resignation").await;
     wait_status(&black, "Black won — by resignation").await;
+    // The stream, closed by the server after the end, was asked for with compact lines.
+    for client in [&white, &black] {
+        stream_was_compact(client, &id).await;
+    }
     let moves = wait_for(
         &black,
         "the move list",
@@ -4974,4 +4984,273 @@ async fn discovery_game(driver: &mut Driver, base: String) {
     assert_eq!(refused_requests(&white).await, json!([]));
     no_script_errors(&white).await;
     white.close().await.expect("closed");
+}
+
+/// Waits until the game page's board (the main board of `client`) holds what the server's view
+/// of game `id` holds for `token` (a spectator's without), square by square, each piece as the
+/// board keys it (colour, code or species, name, king, pawn).
+async fn board_as_server(client: &Client, base: &str, id: &str, token: Option<&str>) {
+    let started = Instant::now();
+    loop {
+        let mut request = reqwest::Client::new().get(format!("{base}/api/games/{id}"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let view: Value = request
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("a view");
+        let compared = client
+            .execute(
+                "const view = arguments[0]; const want = {}; const got = {}; \
+                 for (const p of view.board) want[p.square] = `${p.color}|${p.code || p.species}|${p.name || ''}|${p.king}|${p.pawn}`; \
+                 for (const c of document.querySelectorAll('.board-wrap .board [data-square]')) if (c.dataset.piece) got[c.dataset.square] = c.dataset.piece; \
+                 return [want, got]",
+                vec![view],
+            )
+            .await
+            .expect("the boards");
+        if compared[0] == compared[1] {
+            return;
+        }
+        assert!(
+            started.elapsed() < WAIT,
+            "the page's board is not the server's: {compared}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Every stream of game `id` the page has finished reading (resource timing lists a fetch once
+/// its body has ended) was asked for with `lines=compact`; there is at least one.
+async fn stream_was_compact(client: &Client, id: &str) {
+    let script = format!(
+        "const s = performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/games/{id}/stream')); \
+         return s.length ? s : null"
+    );
+    let streams = wait_for(client, "the stream's resource entry", &script).await;
+    let streams = streams.as_array().expect("a list");
+    assert!(
+        streams
+            .iter()
+            .all(|name| name.as_str().unwrap_or_default().contains("lines=compact")),
+        "{streams:?}"
+    );
+}
+
+/// A friend game made and set up through the API (the default preset, kings on d1 and d8, both
+/// ready): its id and the seats' tokens.
+async fn api_started_game(base: &str) -> (String, String, String) {
+    let client = reqwest::Client::new();
+    let created: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({"clock": {"initial_ms": 600_000, "increment_ms": 0}}))
+        .send()
+        .await
+        .expect("the server answers")
+        .json()
+        .await
+        .expect("the game");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let token = |side: &str| {
+        created["seats"][side]["token"]
+            .as_str()
+            .expect("a token")
+            .to_owned()
+    };
+    let (white, black) = (token("white"), token("black"));
+    for (seat, king) in [(&white, "d1"), (&black, "d8")] {
+        let loaded = client
+            .put(format!("{base}/api/games/{id}/preset"))
+            .bearer_auth(seat)
+            .json(&json!({"preset": "default"}))
+            .send()
+            .await
+            .expect("the preset");
+        assert!(loaded.status().is_success());
+        api_act(base, &id, seat, &format!("kings/{king}"), Value::Null).await;
+        api_act(base, &id, seat, "ready", Value::Null).await;
+    }
+    (id, white, black)
+}
+
+/// One move through the API.
+async fn api_move(base: &str, id: &str, token: &str, from: &str, to: &str) {
+    api_act(base, id, token, "moves", json!({"from": from, "to": to})).await;
+}
+
+browser_test!(
+    a_watcher_follows_live_games_and_tv_moves_on,
+    watch_and_tv,
+    |settings| settings.play.first_move_time = Duration::from_secs(300)
+);
+
+/// Two players play through the API while a third browser watches: the watch list shows the live
+/// game (players, a small board, whose move) and opens it as a spectator, whose board follows the
+/// moves; TV shows it large, follows it to its end and then moves on to the game started
+/// meanwhile; when no game is left TV says so, and picks up the next game once one starts. Every
+/// stream the watcher read asked for compact lines, and the boards are the server's.
+async fn watch_and_tv(driver: &mut Driver, base: String) {
+    let watcher = driver.session(1280, 900).await;
+    watcher
+        .goto(&format!("{base}/#/watch"))
+        .await
+        .expect("the watch page");
+    wait_text(&watcher, "no live game", "#live-state").await;
+    assert!(
+        text_of(&watcher, "#live-state")
+            .await
+            .contains("Nobody is playing")
+    );
+    // The header's nav leads here.
+    let current = watcher
+        .execute(
+            "return document.querySelector('header nav a[href=\"#/watch\"]')?.hasAttribute('aria-current')",
+            vec![],
+        )
+        .await
+        .expect("the nav");
+    assert_eq!(current, json!(true));
+
+    let (first, white, black) = api_started_game(&base).await;
+    // The list is read again every few seconds: the game appears, White to move.
+    let listed = format!("#live-games .live-game[data-game=\"{first}\"]");
+    let state = wait_text(
+        &watcher,
+        "the live game listed",
+        &format!("{listed} .live-state"),
+    )
+    .await;
+    assert!(state.contains("White to move"), "{state}");
+    let small = watcher
+        .execute(
+            &format!(
+                "const b = document.querySelector('{listed} .board'); \
+                 return [b.querySelectorAll('[data-square]').length, b.querySelector('[data-square=\"e2\"]').getAttribute('aria-label'), b.getBoundingClientRect().width]"
+            ),
+            vec![],
+        )
+        .await
+        .expect("the small board");
+    assert_eq!(small[0], json!(64), "{small}");
+    assert!(
+        small[1].as_str().unwrap_or_default().contains("white pawn"),
+        "{small}"
+    );
+    assert!(
+        small[2].as_f64().unwrap_or(1000.0) < 400.0,
+        "small: {small}"
+    );
+    shoot(&watcher, "watch-list.png").await;
+
+    // Opened from the list: the spectator's game page, whose board follows the moves.
+    click(&watcher, &format!("{listed} a.live-board")).await;
+    wait_status(&watcher, "White to move. You are watching.").await;
+    api_move(&base, &first, &white, "e2", "e3").await;
+    wait_label(&watcher, "e3", "white pawn").await;
+    wait_label(&watcher, "e2", "e2, empty").await;
+    wait_status(&watcher, "Black to move").await;
+    api_move(&base, &first, &black, "e7", "e6").await;
+    wait_label(&watcher, "e6", "black pawn").await;
+    wait_label(&watcher, "e7", "e7, empty").await;
+    board_as_server(&watcher, &base, &first, None).await;
+
+    // TV: the same game (the only live one), large, as a spectator.
+    watcher.goto(&format!("{base}/#/tv")).await.expect("TV");
+    wait_for(
+        &watcher,
+        "TV on the first game",
+        &format!("return document.querySelector('#tv-game')?.dataset.game === '{first}' && !!document.querySelector('#tv-game #game-status')"),
+    )
+    .await;
+    wait_status(&watcher, "White to move. You are watching.").await;
+    let size = watcher
+        .execute(
+            "return document.querySelector('#tv-game .board').getBoundingClientRect().width",
+            vec![],
+        )
+        .await
+        .expect("the TV board");
+    assert!(size.as_f64().unwrap_or(0.0) > 400.0, "large: {size}");
+    api_move(&base, &first, &white, "g1", "f3").await;
+    wait_label(&watcher, "f3", "white knight").await;
+    wait_label(&watcher, "g1", "g1, empty").await;
+    api_move(&base, &first, &black, "b8", "c6").await;
+    wait_label(&watcher, "c6", "black knight").await;
+    wait_label(&watcher, "b8", "b8, empty").await;
+    wait_for(
+        &watcher,
+        "the TV move list",
+        "return document.querySelectorAll('#tv-game #move-list .ply').length === 4",
+    )
+    .await;
+    board_as_server(&watcher, &base, &first, None).await;
+    shoot(&watcher, "watch-tv.png").await;
+
+    // Another game starts meanwhile; TV stays on its game until that ends.
+    let (second, second_white, _) = api_started_game(&base).await;
+    api_move(&base, &second, &second_white, "d2", "d3").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let on = watcher
+        .execute(
+            "return document.querySelector('#tv-game').dataset.game",
+            vec![],
+        )
+        .await
+        .expect("the TV game");
+    assert_eq!(on, json!(first), "TV stays on its game");
+    api_act(&base, &first, &black, "resign", Value::Null).await;
+    wait_status(&watcher, "White won").await;
+    wait_for(
+        &watcher,
+        "the TV's word of the end",
+        "return (document.querySelector('#tv-state')?.textContent ?? '').includes('This game is over')",
+    )
+    .await;
+    stream_was_compact(&watcher, &first).await;
+    // … then moves on to the other live game.
+    wait_for(
+        &watcher,
+        "TV on the second game",
+        &format!("return document.querySelector('#tv-game')?.dataset.game === '{second}' && !!document.querySelector('#tv-game #game-status')"),
+    )
+    .await;
+    wait_status(&watcher, "Black to move. You are watching.").await;
+    wait_label(&watcher, "d3", "white pawn").await;
+
+    // The second game ends too: no game left, and TV says so.
+    api_act(&base, &second, &second_white, "resign", Value::Null).await;
+    wait_for(
+        &watcher,
+        "TV with no game",
+        "return (document.querySelector('#tv-state')?.textContent ?? '').includes('No game is being played right now')",
+    )
+    .await;
+    shoot(&watcher, "watch-tv-none.png").await;
+    // A new game: TV finds it by itself.
+    let (third, _, _) = api_started_game(&base).await;
+    wait_for(
+        &watcher,
+        "TV on the third game",
+        &format!("return document.querySelector('#tv-game')?.dataset.game === '{third}' && !!document.querySelector('#tv-game #game-status')"),
+    )
+    .await;
+    wait_status(&watcher, "White to move. You are watching.").await;
+
+    // The watch list: the third game only, its players anonymous (White – Black).
+    watcher
+        .goto(&format!("{base}/#/watch"))
+        .await
+        .expect("the watch page");
+    wait_for(
+        &watcher,
+        "the list of one",
+        &format!("return document.querySelector('#live-games')?.dataset.count === '1' && !!document.querySelector('#live-games .live-game[data-game=\"{third}\"]')"),
+    )
+    .await;
+    no_script_errors(&watcher).await;
+    watcher.close().await.expect("closed");
 }

@@ -259,6 +259,7 @@ impl Games {
             happened: happened.clone(),
             game: game.clone(),
             joined: stored::joined(stored),
+            rendered: Default::default(),
         };
         self.publish(id, update);
         // This process holds the next bot turn's lease: its bot acts at once.

@@ -101,6 +101,7 @@ impl Games {
                         happened: ended.remove(&id).unwrap_or_default(),
                         joined: stored::joined(&stored),
                         game: stored.state,
+                        rendered: Default::default(),
                     };
                     self.publish(&id, update);
                 }

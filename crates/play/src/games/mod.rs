@@ -7,12 +7,14 @@
 
 mod change;
 mod flag;
+mod live;
 mod new;
 mod presence;
 mod seats;
 
 pub use change::Changed;
 pub use flag::flag_falls;
+pub use live::{LIVE_PAGE, LIVE_PAGES};
 pub use new::{Created, NewGameRequest, NewSetUp, settings_of};
 pub use presence::{Absence, Presence};
 
@@ -409,6 +411,7 @@ impl Games {
             happened: Vec::new(),
             joined: stored::joined(&stored),
             game: stored.state,
+            rendered: Default::default(),
         })
     }
 

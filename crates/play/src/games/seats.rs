@@ -68,6 +68,7 @@ impl Games {
                     happened: vec![Happened::Joined(seat)],
                     game: stored.state.clone(),
                     joined,
+                    rendered: Default::default(),
                 };
                 self.announce(id, update);
             }

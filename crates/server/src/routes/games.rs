@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/games", post(create))
+        .route("/api/games", post(create).get(super::watch::live))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/preset", put(preset))
         .route("/api/games/{id}/kings/{square}", post(king))
@@ -413,7 +413,10 @@ pub async fn record(
             crate::record::plies(&replay)?
         },
         replay: (!secret).then_some(replay),
-        game: game_view(&id, game, seen.joined, viewer, now(), &Who::of(&seen)),
+        game: GameView {
+            version: seen.version,
+            ..game_view(&id, game, seen.joined, viewer, now(), &Who::of(&seen))
+        },
         id: id.to_string(),
     }))
 }

@@ -21,6 +21,7 @@ pub(crate) mod seeks;
 pub(crate) mod stream;
 pub(crate) mod users;
 pub(crate) mod values;
+pub(crate) mod watch;
 
 use crate::error::ApiError;
 use crate::metrics;
@@ -51,6 +52,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(accounts::router())
         .merge(users::router())
         .merge(events::router())
+        .merge(watch::router())
         .merge(genomes::router())
         .merge(decoding)
         .merge(presets::router())

@@ -7,7 +7,8 @@ use crate::error::ApiResult;
 use crate::error_code::ServiceCode;
 use crate::extract::{ApiPath, MaybeBearer};
 use crate::lines::{
-    StreamLine, StreamStart, change_lines, joined_line, presence_line, rematch_line,
+    LaggedLine, LineType, StreamLine, StreamStart, change_lines, compact, joined_line,
+    presence_line, rematch_line,
 };
 use crate::record::plies_seen;
 use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
@@ -20,11 +21,12 @@ use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_engine::{Color, Game, Viewer};
+use gmo_engine::{Color, Game, PieceView, Viewer};
 use gmo_play::{Games, Happened, Missed, Presence, Subscription, Update, now};
 use gmo_store::{Joined, Rematch};
 use gmo_types::{ByColor, GameId};
 use std::collections::VecDeque;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -43,7 +45,10 @@ pub const REMATCH_WAIT: Duration = Duration::from_secs(600);
 #[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", operation_id = "stream_game",
     security(("bearer" = []), ()), params(("id" = Id, Path, description = "the game's id"),
     ("presence" = Option<crate::schema::PresenceFlag>, Query, description = "`true`: `presence` lines after the first \
-line and whenever a player comes or goes (default `false`)")),
+line and whenever a player comes or goes (default `false`)"),
+    ("lines" = Option<crate::schema::LinesMode>, Query, description = "`compact`: after the first \
+line, each change carries only what changed — the ply, the squares whose contents changed, the \
+clocks, the side to move, the status (default `full`: the game view on every line)")),
     responses((status = 200, content_type = "application/x-ndjson", body = StreamLine,
                description = "newline-delimited JSON: first the game view with every ply so far \
 (`plies`), then one line per change (`type`: move, promotion, setup, start, clock, end, resync, \
@@ -57,7 +62,7 @@ pub async fn stream(
     MaybeBearer(token): MaybeBearer,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
-    let with_presence = presence_wanted(query.as_deref().unwrap_or(""))?;
+    let wants = wants(query.as_deref().unwrap_or(""))?;
     let watch = state.play.games.watch(&id, token.as_deref()).await?;
     let seen = watch.seen;
     // A seat's stream opened after the end waits for the rematch (a bounded time).
@@ -84,6 +89,8 @@ pub async fn stream(
         joined: seen.joined,
         game: seen.game.clone(),
         presence: None,
+        compact: None,
+        kind: kind_of(seen.viewer, wants.compact, &Who::of(&seen)),
         who: Who::of(&seen),
     };
     let first = StreamStart {
@@ -94,7 +101,10 @@ pub async fn stream(
     if let Some(rematch) = &watch.rematch {
         follow.rematch_so_far(rematch);
     }
-    if with_presence && !follow.done {
+    if wants.compact {
+        follow.compact = Some(Arc::new(seen_view(&seen, now()).board));
+    }
+    if wants.presence && !follow.done {
         let mut ticks = tokio::time::interval(follow.games.presence_tick());
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         follow.presence = Some(Presences { ticks, shown: None });
@@ -110,19 +120,61 @@ pub async fn stream(
         .into_response())
 }
 
-/// `presence=true` or `false` out of the query string (absent: false); anything else is refused,
-/// naming the parameter.
-fn presence_wanted(query: &str) -> ApiResult<bool> {
-    match query {
-        "" | "presence=false" => Ok(false),
-        "presence=true" => Ok(true),
-        other => {
-            let shown: String = other.chars().take(40).collect();
-            Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                format!("the stream takes only presence=true or presence=false; got {shown:?}"),
-            ))
+/// What sets a stream's renderings apart: its viewer, compact lines or not, who plays as it
+/// shows them.
+fn kind_of(viewer: Viewer, compact: bool, who: &Who) -> u64 {
+    let mut kind = DefaultHasher::new();
+    (
+        format!("{viewer:?}"),
+        compact,
+        format!("{:?}", who.players),
+        who.rated,
+    )
+        .hash(&mut kind);
+    kind.finish()
+}
+
+/// What a stream's query asks for: presence lines, compact lines.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Wants {
+    presence: bool,
+    compact: bool,
+}
+
+/// `presence=true|false` and `lines=full|compact` out of the query string (absent: false,
+/// full); anything else is refused, naming the parameter.
+fn wants(query: &str) -> ApiResult<Wants> {
+    let mut wants = Wants::default();
+    let mut seen = (false, false);
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        match pair {
+            "presence=true" | "presence=false" if !seen.0 => {
+                seen.0 = true;
+                wants.presence = pair == "presence=true";
+            }
+            "lines=full" | "lines=compact" if !seen.1 => {
+                seen.1 = true;
+                wants.compact = pair == "lines=compact";
+            }
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                return Err(ApiError::invalid(
+                    ServiceCode::InvalidField,
+                    format!(
+                        "the stream takes presence=true|false and lines=full|compact, each once; \
+                         got {shown:?}"
+                    ),
+                ));
+            }
         }
+    }
+    Ok(wants)
+}
+
+/// Appends `line` and its newline to `bytes`.
+fn encode(line: &StreamLine, bytes: &mut Vec<u8>) {
+    if serde_json::to_writer(&mut *bytes, line).is_ok() {
+        bytes.push(b'\n');
     }
 }
 
@@ -163,6 +215,18 @@ struct Follow {
     presence: Option<Presences>,
     /// Who plays, as the stream first showed it.
     who: Who,
+    /// On a compact stream: the board as its last line left it.
+    compact: Option<Arc<Vec<PieceView>>>,
+    /// What sets this stream's rendering of an update apart from another's besides the version
+    /// it showed last (its viewer, its kind of lines, who plays as it showed them).
+    kind: u64,
+}
+
+/// One update's lines for one kind of stream at one version, rendered once for all of them.
+struct Rendering {
+    bytes: Bytes,
+    /// On compact streams: the board as the lines leave it.
+    board: Option<Arc<Vec<PieceView>>>,
 }
 
 impl Follow {
@@ -212,19 +276,58 @@ impl Follow {
             }
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
+            // A compact stream that fell behind is dropped, saying so (its reader reads the
+            // game again); a full one shows the game as it is now.
+            Err(Missed::Lagged(_)) if self.compact.is_some() => {
+                self.push(&StreamLine::Lagged(LaggedLine {
+                    kind: LineType::Lagged,
+                    last_version: self.version,
+                }));
+                self.done = true;
+            }
             Err(Missed::Lagged(_)) => self.resync().await,
             Err(Missed::Closed) => self.done = true,
         }
     }
 
     fn show(&mut self, update: &Update) {
+        let from = self.version;
         self.version = update.version;
         self.joined = self.joined.union(update.joined);
         self.game = update.game.clone();
-        for line in change_lines(&self.id, update, self.joined, self.viewer, now(), &self.who) {
-            self.push(&line);
+        // Streams of one kind that showed the same version before see the same lines: the first
+        // renders them, the others send the same bytes.
+        let mut key = DefaultHasher::new();
+        (self.kind, from, self.joined).hash(&mut key);
+        let rendered = update
+            .rendered
+            .get_or_render(key.finish(), || self.render(update));
+        if let Some(rendering) = rendered {
+            self.lines.push_back(rendering.bytes.clone());
+            if rendering.board.is_some() {
+                self.compact.clone_from(&rendering.board);
+            }
         }
         self.done = update.game.is_over();
+    }
+
+    /// The lines of `update` for this stream, from the version it showed last.
+    fn render(&self, update: &Update) -> Rendering {
+        let mut board = self.compact.clone();
+        let mut bytes = Vec::new();
+        for line in change_lines(&self.id, update, self.joined, self.viewer, now(), &self.who) {
+            match (&board, &line) {
+                (Some(before), StreamLine::Change(change)) => {
+                    encode(&compact(change, before), &mut bytes);
+                    board = Some(Arc::new(change.game.board.clone()));
+                }
+                _ => encode(&line, &mut bytes),
+            }
+        }
+        Rendering {
+            bytes: Bytes::from(bytes),
+            board,
+        }
     }
 
     /// News of the game: a seat joined, or (on a seat's stream after the end) a rematch.
@@ -327,8 +430,13 @@ impl Follow {
     }
 
     fn push(&mut self, line: &StreamLine) {
-        let mut text = serde_json::to_vec(line).unwrap_or_default();
-        text.push(b'\n');
-        self.lines.push_back(Bytes::from(text));
+        let mut bytes = Vec::new();
+        if let (Some(board), StreamLine::Change(change)) = (&self.compact, line) {
+            encode(&compact(change, board), &mut bytes);
+            self.compact = Some(Arc::new(change.game.board.clone()));
+        } else {
+            encode(line, &mut bytes);
+        }
+        self.lines.push_back(Bytes::from(bytes));
     }
 }
