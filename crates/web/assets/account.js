@@ -5,31 +5,11 @@
 import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
 import { profileHref } from './players.js';
+import { t, errorText } from './i18n.js';
 
 let current = null; // {username, rating: {value, deviation, provisional, games}} or null
 const listeners = new Set();
 
-const TEXT = {
-  signIn: 'Sign in',
-  signUp: 'Sign up',
-  signOut: 'Sign out',
-  signedInAs: 'Signed in as',
-  signInTitle: 'Sign in',
-  signUpTitle: 'Make an account',
-  username: 'Username',
-  password: 'Password',
-  usernameHint: '3 to 20 letters, digits, _ or -',
-  passwordHint: '8 to 128 characters',
-  why: 'An account keeps your games on any browser and gives you a rating that rated games move. Playing without one works as before.',
-  haveOne: 'Already have an account?',
-  needOne: 'No account yet?',
-  welcome: (name) => `Welcome, ${name}`,
-  back: (name) => `Signed in as ${name}`,
-  out: 'Signed out',
-  outFailed: (message) => `Could not sign out: ${message}`,
-  wait: (seconds) => ` Try again in ${seconds} s.`,
-  already: (name) => `You are signed in as ${name}.`,
-};
 
 // The signed-in account, or null (known once loadAccount() has answered).
 export const signedIn = () => current;
@@ -63,16 +43,16 @@ export function renderHeader() {
   if (!slot) return;
   if (current) {
     fill(slot,
-      h('span', { class: 'signed-in-as' }, h('span', { class: 'sr-only' }, `${TEXT.signedInAs} `),
+      h('span', { class: 'signed-in-as' }, h('span', { class: 'sr-only' }, `${t('account.signedInAs')} `),
         h('a', { href: profileHref(current.username), id: 'account-name' }, current.username)),
-      h('button', { type: 'button', id: 'sign-out', class: 'small', onclick: signOut }, TEXT.signOut));
+      h('button', { type: 'button', id: 'sign-out', class: 'small', onclick: signOut }, t('account.signOut')));
     return;
   }
   const then = returnTo();
   const query = then ? `?then=${encodeURIComponent(then)}` : '';
   fill(slot,
-    h('a', { href: `#/signin${query}`, id: 'sign-in-link' }, TEXT.signIn),
-    h('a', { href: `#/signup${query}`, id: 'sign-up-link', class: 'button small' }, TEXT.signUp));
+    h('a', { href: `#/signin${query}`, id: 'sign-in-link' }, t('account.signIn')),
+    h('a', { href: `#/signup${query}`, id: 'sign-up-link', class: 'button small' }, t('account.signUp')));
 }
 
 // Where to come back to after signing in: the page shown now, unless it is a sign-in page.
@@ -86,18 +66,18 @@ async function signOut() {
   try {
     await api.signOut();
   } catch (error) {
-    toast(TEXT.outFailed(error.message));
+    toast(t('account.outFailed', { message: errorText(error) }));
     return;
   }
   current = null;
-  toast(TEXT.out);
+  toast(t('account.out'));
   changed();
 }
 
 // A refusal's words, with the wait of a 429 when the message does not give it.
 function refusal(error) {
-  let message = error.message;
-  if (error.status === 429 && error.retryAfter && !/\d+ s\b/.test(message)) message += TEXT.wait(error.retryAfter);
+  let message = errorText(error);
+  if (error.status === 429 && error.retryAfter && !/\d+ s\b/.test(message)) message += t('account.wait', { seconds: error.retryAfter });
   return message;
 }
 
@@ -118,7 +98,7 @@ export function accountPage(root, mode, params) {
     id: 'account-password', type: 'password', name: 'password', autocomplete: up ? 'new-password' : 'current-password',
     required: true, maxlength: 200, 'aria-describedby': 'account-password-hint account-password-error',
   });
-  const submit = h('button', { type: 'submit', id: 'account-submit', class: 'primary' }, up ? TEXT.signUp : TEXT.signIn);
+  const submit = h('button', { type: 'submit', id: 'account-submit', class: 'primary' }, up ? t('account.signUp') : t('account.signIn'));
 
   function clear() {
     for (const el of [userError, passError, formError]) el.textContent = '';
@@ -132,7 +112,7 @@ export function accountPage(root, mode, params) {
     let field = null;
     if (error.code === 'username_taken') field = 'username';
     else if (error.code !== 'bad_credentials' && error.status === 422) {
-      field = /password/i.test(message) ? 'password' : /username/i.test(message) ? 'username' : null;
+      field = /password/i.test(error.message) ? 'password' : /username/i.test(error.message) ? 'username' : null;
     }
     if (field === 'username') { userError.textContent = message; username.setAttribute('aria-invalid', 'true'); username.focus(); }
     else if (field === 'password') { passError.textContent = message; password.setAttribute('aria-invalid', 'true'); password.focus(); }
@@ -147,7 +127,7 @@ export function accountPage(root, mode, params) {
       const answer = up ? await api.signUp(username.value, password.value) : await api.signIn(username.value, password.value);
       await loadAccount();
       if (!current) current = { username: answer.username };
-      toast(up ? TEXT.welcome(answer.username) : TEXT.back(answer.username));
+      toast(up ? t('account.welcome', { name: answer.username }) : t('account.back', { name: answer.username }));
       location.hash = next;
     } catch (error) {
       show(error);
@@ -157,22 +137,22 @@ export function accountPage(root, mode, params) {
   }
 
   const query = then ? `?then=${encodeURIComponent(then)}` : '';
-  const already = current ? h('p', { class: 'hint', id: 'account-already' }, TEXT.already(current.username)) : null;
+  const already = current ? h('p', { class: 'hint', id: 'account-already' }, t('account.already', { name: current.username })) : null;
   root.replaceChildren(h('section', { class: 'panel account-form', id: up ? 'sign-up' : 'sign-in' },
-    h('h1', {}, up ? TEXT.signUpTitle : TEXT.signInTitle),
+    h('h1', {}, up ? t('account.signUpTitle') : t('account.signInTitle')),
     already,
-    up ? h('p', { class: 'hint' }, TEXT.why) : null,
+    up ? h('p', { class: 'hint' }, t('account.why')) : null,
     h('form', { onsubmit: send, novalidate: true },
       h('div', { class: 'field' },
-        h('label', { for: 'account-username' }, TEXT.username), username,
-        h('p', { class: 'hint', id: 'account-username-hint' }, up ? TEXT.usernameHint : ''), userError),
+        h('label', { for: 'account-username' }, t('account.username')), username,
+        h('p', { class: 'hint', id: 'account-username-hint' }, up ? t('account.usernameHint') : ''), userError),
       h('div', { class: 'field' },
-        h('label', { for: 'account-password' }, TEXT.password), password,
-        h('p', { class: 'hint', id: 'account-password-hint' }, up ? TEXT.passwordHint : ''), passError),
+        h('label', { for: 'account-password' }, t('account.password')), password,
+        h('p', { class: 'hint', id: 'account-password-hint' }, up ? t('account.passwordHint') : ''), passError),
       formError,
       h('div', { class: 'row' }, submit)),
-    h('p', { class: 'hint' }, up ? TEXT.haveOne : TEXT.needOne, ' ',
-      h('a', { href: `#/${up ? 'signin' : 'signup'}${query}`, id: up ? 'to-sign-in' : 'to-sign-up' }, up ? TEXT.signIn : TEXT.signUp))));
+    h('p', { class: 'hint' }, up ? t('account.haveOne') : t('account.needOne'), ' ',
+      h('a', { href: `#/${up ? 'signin' : 'signup'}${query}`, id: up ? 'to-sign-in' : 'to-sign-up' }, up ? t('account.signIn') : t('account.signUp')))));
   username.focus();
   return () => {};
 }

@@ -30,6 +30,7 @@ import { screenPage } from './screen.js';
 import { watchPage, tvPage } from './watch.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 import { gameInDiscovery, loadConfig } from './config.js';
+import { loadLanguage, t } from './i18n.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -54,56 +55,56 @@ function route() {
   if (parts[0] === 'game' && parts[1]) {
     page = 'game';
     leave = gamePage(main, parts[1], params.get('token'));
-    document.title = `Game ${parts[1]} — GMO chess`;
+    document.title = t('title.game', { id: parts[1] });
   } else if (parts[0] === 'lab') {
     page = 'lab';
     leave = labPage(main, params);
-    document.title = 'Lab — GMO chess';
+    document.title = t('title.lab');
   } else if (parts[0] === 'code' && parts[1]) {
     page = 'code';
     leave = lookupPage(main, parts[1]);
-    document.title = `${parts[1]} — GMO chess`;
+    document.title = t('title.named', { name: parts[1] });
   } else if (parts[0] === 'record' && parts[1]) {
     page = 'record';
     leave = recordPage(main, parts[1]);
-    document.title = `The record of game ${parts[1]} — GMO chess`;
+    document.title = t('title.record', { id: parts[1] });
   } else if (parts[0] === '@' && parts[1]) {
     page = 'profile';
     leave = profilePage(main, parts[1]);
-    document.title = `${parts[1]} — GMO chess`;
+    document.title = t('title.named', { name: parts[1] });
   } else if (parts[0] === 'leaderboard') {
     page = 'leaderboard';
     leave = leaderboardPage(main);
-    document.title = 'Leaderboard — GMO chess';
+    document.title = t('title.leaderboard');
   } else if (parts[0] === 'watch') {
     page = 'watch';
     leave = watchPage(main);
-    document.title = 'Watch — GMO chess';
+    document.title = t('title.watch');
   } else if (parts[0] === 'tv') {
     page = 'tv';
     leave = tvPage(main);
-    document.title = 'TV — GMO chess';
+    document.title = t('title.tv');
   } else if (parts[0] === 'events' && parts[1] && parts[1] !== 'new' && (parts[2] === 'team' || parts[2] === 'join')) {
     page = 'event-team';
     leave = teamPage(main, parts[1], params);
-    document.title = 'Team — GMO chess';
+    document.title = t('title.team');
   } else if (parts[0] === 'events' && parts[1] && parts[1] !== 'new' && parts[2] === 'screen') {
     page = 'event-screen';
     leave = screenPage(main, parts[1]);
-    document.title = 'Projector — GMO chess';
+    document.title = t('title.screen');
   } else if (parts[0] === 'events') {
     const id = parts[1] && parts[1] !== 'new' ? parts[1] : null;
     page = id ? 'event' : 'events';
     leave = organiserPage(main, id);
-    document.title = id ? 'Event — GMO chess' : 'Run an event — GMO chess';
+    document.title = id ? t('title.event') : t('title.events');
   } else if (parts[0] === 'signin' || parts[0] === 'signup') {
     page = parts[0];
     leave = accountPage(main, parts[0], params);
-    document.title = `${parts[0] === 'signup' ? 'Sign up' : 'Sign in'} — GMO chess`;
+    document.title = t(parts[0] === 'signup' ? 'title.signup' : 'title.signin');
   } else if (parts[0] === 'rules') {
     page = 'rules';
     leave = rulesPage(main);
-    document.title = 'How to play — GMO chess';
+    document.title = t('title.rules');
   } else {
     leave = homePage(main);
     document.title = 'GMO chess';
@@ -124,9 +125,10 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 onAccountChange(() => {
   if (['home', 'profile', 'leaderboard', 'events', 'event'].includes(document.body.dataset.page)) route();
 });
-// Who is signed in and what the server is (discovery or not), before the first page (signed out
-// and the ordinary mode if the server does not answer).
-Promise.allSettled([loadAccount(), loadConfig()]).finally(() => {
+// The language's messages, who is signed in and what the server is (discovery or not), before
+// the first page (English, signed out and the ordinary mode if the server does not answer).
+// The header drawn before the messages are in is drawn again by the first route.
+Promise.allSettled([loadLanguage(), loadAccount(), loadConfig()]).finally(() => {
   window.addEventListener('hashchange', route);
   route();
 });

@@ -22,46 +22,49 @@ import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } f
 import { differencesBox } from './differences.js';
 import { signedIn } from './account.js';
 import { playerTag, playerName, ratingText, diffText } from './players.js';
+import { t, formatNumber } from './i18n.js';
 
 export { resultText };
 
 // The words of setup, notices and the new controls (the older strings are where they are used).
 const TEXT = {
-  autoRunning: (preset) => `Setting up your side for you: preset ${preset}, a king, ready…`,
-  autoDone: (preset, kings) => `Set up for you: preset ${preset}, king on ${kings}, ready.`,
-  autoFailed: (preset, message) => `Your preset ${preset} could not be set up (${message}). Set up by hand below.`,
-  customiseNext: 'Customise setup in new games',
-  customiseNote: 'You set up by hand: load a preset, mark your kings, then declare ready.',
-  setUpForMe: 'Set up for me',
-  waiting: 'Setting up: you are ready; waiting for your opponent.',
-  setupSteps: 'Setting up: load a preset, mark your kings, then declare ready.',
+  autoRunning: (preset) => t('game.autoRunning', { preset }),
+  autoDone: (preset, kings) => t('game.autoDone', { preset, kings }),
+  autoFailed: (preset, message) => t('game.autoFailed', { preset, message }),
+  get customiseNext() { return t('game.customiseNext'); },
+  get customiseNote() { return t('game.customiseNote'); },
+  get setUpForMe() { return t('game.setUpForMe'); },
+  get waiting() { return t('game.waiting'); },
+  get setupSteps() { return t('game.setupSteps'); },
   youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
   played: (color, ply) => `${title(color)} played ${ply}`,
   firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
-  yourFirstMove: ' The clocks start after both first moves: make yours before the countdown ends, or the game is aborted.',
-  losesTitle: 'This move takes your own king',
+  get yourFirstMove() { return t('game.yourFirstMove'); },
+  get losesTitle() { return t('game.losesTitle'); },
   losesText: (from, to, on) => `${from}–${to} takes your own king${on ? ` on ${on}` : ''}: you would lose the game at once.`,
-  losesYes: 'Take my own king',
-  exposesTitle: 'Your king could be taken',
-  exposesText: (from, to, them) => `After ${from}–${to}, ${title(them)} can take your king with its next move.`,
-  exposesYes: 'Play it anyway',
-  cancel: 'Cancel',
-  opponentLeft: 'Your opponent left.',
-  claimIn: (seconds) => ` You may claim the victory in ${seconds} s.`,
-  claimNow: ' You may claim the victory.',
-  claim: 'Claim victory',
-  sideLeft: (color) => `${title(color)} left the game.`,
-  opponentBack: 'Your opponent is back.',
+  get losesYes() { return t('game.losesYes'); },
+  get exposesTitle() { return t('game.exposesTitle'); },
+  exposesText: (from, to, them) => t('game.exposesText', { from, to, them: side(them) }),
+  get exposesYes() { return t('game.exposesYes'); },
+  get cancel() { return t('lobby.cancel'); },
+  get opponentLeft() { return t('game.opponentLeft'); },
+  claimIn: (seconds) => t('game.claimIn', { seconds }),
+  get claimNow() { return t('game.claimNow'); },
+  get claim() { return t('game.claim'); },
+  sideLeft: (color) => t('game.sideLeft', { color: side(color) }),
+  get opponentBack() { return t('game.opponentBack'); },
   opponent: 'Opponent',
   you: 'You',
   anonymous: 'Anonymous',
   youMark: 'you',
-  rated: 'Rated game: the players\' ratings change with the result.',
-  ratingChange: 'Rating change',
+  get rated() { return t('game.rated'); },
+  get ratingChange() { return t('game.ratingChange'); },
   ratingLine: (name, before, after, diff) => `${name}: ${before} → ${after} (${diff})`,
 };
 const DIFFERENCES_KEY = 'gmo.differences';
+// White or Black, capitalised, in the page's language.
+const side = (color) => t(color === 'white' ? 'color.White' : 'color.Black');
 
 // `onOver(game)`: called once the game is over (or cannot be followed: then with null), for a
 // page that moves on (TV).
@@ -803,17 +806,18 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       return view.status === 'aborted' ? story : `${story}. ${resultText(view)}.`;
     }
     if (view.status === 'setup') {
-      if (!view.you) return 'The players are setting up.';
+      if (!view.you) return t('game.status.playersSetup');
       return view.seats[view.you].ready ? TEXT.waiting : TEXT.setupSteps;
     }
     if (view.promotion_due) {
-      return view.to_move === view.you ? `Promote your pawn on ${view.promotion_due}.` : `${title(view.to_move)} is promoting on ${view.promotion_due}.`;
+      return view.to_move === view.you ? t('game.status.promoteYours', { square: view.promotion_due })
+        : t('game.status.promoting', { color: side(view.to_move), square: view.promotion_due });
     }
     const danger = view.you && view.kings_in_danger && (view.kings_in_danger[view.you] || []).length
-      ? ` Your king on ${view.kings_in_danger[view.you].join(', ')} can be taken!` : '';
+      ? t('game.status.danger', { squares: view.kings_in_danger[view.you].join(', ') }) : '';
     const first = view.first_move_deadline && view.to_move === view.you ? TEXT.yourFirstMove : '';
-    if (view.you) return (view.to_move === view.you ? 'Your move.' : `${title(view.to_move)} to move.`) + danger + first;
-    return `${title(view.to_move)} to move. You are watching.`;
+    if (view.you) return (view.to_move === view.you ? t('game.status.yourMove') : t('game.status.toMove', { color: side(view.to_move) })) + danger + first;
+    return t('game.status.watching', { color: side(view.to_move) });
   }
 
   // A freeze counts down, and the board shows it takes no move until then.
@@ -825,7 +829,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       boardWrap.classList.toggle('frozen', on);
       freeze.hidden = !on;
       if (!on) return;
-      freeze.textContent = `Frozen: no move for ${(left / 1000).toFixed(1)} s`;
+      freeze.textContent = t('game.frozen', { seconds: formatNumber(left / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
       frame = requestAnimationFrame(tick);
     };
     tick();

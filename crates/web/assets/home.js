@@ -11,24 +11,15 @@ import { lobbyPanel } from './lobby.js';
 import { setupChoice, saveSetupChoice } from './setup.js';
 import { signedIn } from './account.js';
 import { colorOf, playerName, ratingText, diffText } from './players.js';
+import { t, errorText } from './i18n.js';
 
 // The bot the home page plays: the alpha-beta search of docs/bots.md.
 export const BOT = 'bot:search';
 
 const TEXT = {
-  setupTitle: 'Your pieces',
-  auto: (preset) => `New games start at once: the page loads your preset (${preset}), marks its king and declares you ready.`,
-  custom: 'You set up each new game by hand: load a preset, mark your kings, declare ready.',
-  customise: 'Customise setup',
-  preset: 'Your preset',
-  presetHint: 'default, or any preset code',
-  noBot: (message) => `This server has no bot to play against (${message}).`,
-  notCreated: (message) => `The game could not be created: ${message}`,
-  against: (bot) => ` against ${botName(bot)}`,
-  moves: (n) => `${n} move${n === 1 ? '' : 's'}`,
-  opponent: (player) => ` against ${playerName(player)}${player ? ` (${ratingText(player.rating, player.provisional)})` : ''}`,
-  accountGames: (name) => `The games of your account, ${name}, on any browser, and the others this browser holds.`,
-  accountFailed: (message) => `Your account's games could not be loaded (${message}); these are the ones this browser holds.`,
+  auto: (preset) => t('home.setup.auto', { preset }),
+  against: (bot) => t('home.against', { name: botName(bot) }),
+  opponent: (player) => t('home.against', { name: `${playerName(player)}${player ? ` (${ratingText(player.rating, player.provisional)})` : ''}` }),
 };
 
 // Creates a game (against the bot when `bot`), remembers the seat and opens it. `preset` sets
@@ -54,13 +45,13 @@ export function gameLink(id, token) {
 
 export function homePage(root) {
   const notice = h('p', { class: 'notice', role: 'alert' });
-  const minutes = h('select', { id: 'clock-minutes', 'aria-label': 'Minutes per side' },
-    [1, 3, 5, 10, 15].map((m) => h('option', { value: m, selected: m === 5 }, `${m} min`)));
-  const increment = h('select', { id: 'clock-increment', 'aria-label': 'Seconds added after each move' },
+  const minutes = h('select', { id: 'clock-minutes', 'aria-label': t('home.minutesLabel') },
+    [1, 3, 5, 10, 15].map((m) => h('option', { value: m, selected: m === 5 }, t('home.minutes', { count: m }))));
+  const increment = h('select', { id: 'clock-increment', 'aria-label': t('home.incrementLabel') },
     [0, 1, 2, 3, 5, 10].map((sec) => h('option', { value: sec, selected: sec === 0 }, `+${sec} s`)));
-  const side = h('select', { id: 'my-side', 'aria-label': 'Your side' },
-    h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'),
-    h('option', { value: 'random' }, 'Random'));
+  const side = h('select', { id: 'my-side', 'aria-label': t('home.sideLabel') },
+    h('option', { value: 'white' }, t('color.White')), h('option', { value: 'black' }, t('color.Black')),
+    h('option', { value: 'random' }, t('home.random')));
 
   async function start(bot) {
     notice.textContent = '';
@@ -70,26 +61,26 @@ export function homePage(root) {
         clock: { initial_ms: Number(minutes.value) * 60000, increment_ms: Number(increment.value) * 1000 },
       });
     } catch (error) {
-      notice.textContent = bot && error.status >= 400 && error.status < 500 ? TEXT.noBot(error.message) : TEXT.notCreated(error.message);
+      notice.textContent = bot && error.status >= 400 && error.status < 500 ? t('home.noBot', { message: errorText(error) }) : t('home.notCreated', { message: errorText(error) });
     }
   }
 
   const joinField = h('input', {
-    id: 'join-link', type: 'text', placeholder: 'paste an invite link or a game id', autocomplete: 'off',
-    'aria-label': 'Invite link or game id',
+    id: 'join-link', type: 'text', placeholder: t('home.join.placeholder'), autocomplete: 'off',
+    'aria-label': t('home.join.label'),
   });
   function join(event) {
     event.preventDefault();
     const text = joinField.value.trim();
     if (!text) return;
     const fragment = text.includes('#') ? text.slice(text.indexOf('#')) : `#/game/${encodeURIComponent(text)}`;
-    if (!fragment.startsWith('#/game/')) { toast('That is not a game link'); return; }
+    if (!fragment.startsWith('#/game/')) { toast(t('home.join.notLink')); return; }
     location.hash = fragment;
   }
 
   const codeField = h('input', {
-    id: 'lookup-code', type: 'text', placeholder: 'a code (3gbkd6), a name (rook) or default', autocomplete: 'off',
-    spellcheck: 'false', 'aria-label': 'Genome or preset code',
+    id: 'lookup-code', type: 'text', placeholder: t('home.lookup.placeholder'), autocomplete: 'off',
+    spellcheck: 'false', 'aria-label': t('home.lookup.label'),
   });
   function lookup(event) {
     event.preventDefault();
@@ -98,40 +89,39 @@ export function homePage(root) {
   }
 
   const mine = h('section', { class: 'panel my-games', id: 'my-games', hidden: true },
-    h('h2', {}, 'My games'), h('p', { class: 'hint' }, 'Loading…'));
+    h('h2', {}, t('home.myGames')), h('p', { class: 'hint' }, t('loading')));
   let gone = false;
   myGames(mine, () => gone);
 
   const lobby = lobbyPanel();
   root.replaceChildren(h('div', { class: 'home' },
     h('section', { class: 'panel hero' },
-      h('h1', {}, 'GMO chess'),
-      h('p', {}, 'Chess where every piece carries DNA, and the DNA alone decides how it moves. ',
-        'Design pieces in the lab, share them by their 6-character code, put eight on your back rank, mark a king, and play.'),
-      h('p', {}, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'), ' — the rules in pictures.')),
+      h('h1', {}, t('brand')),
+      h('p', {}, t('home.intro')),
+      h('p', {}, h('a', { href: '#/rules', id: 'rules-link' }, t('home.rulesLink')), t('home.rulesAfter'))),
     mine,
     eventsPanel(),
     setupPanel(),
     lobby.element,
     h('section', { class: 'panel' },
-      h('h2', {}, 'Play'),
-      h('div', { class: 'row' }, h('label', { for: 'clock-minutes' }, 'Clock'), minutes, increment,
-        h('label', { for: 'my-side' }, 'You play'), side),
+      h('h2', {}, t('home.play')),
+      h('div', { class: 'row' }, h('label', { for: 'clock-minutes' }, t('home.clock')), minutes, increment,
+        h('label', { for: 'my-side' }, t('home.youPlay')), side),
       h('div', { class: 'row' },
-        h('button', { id: 'new-friend-game', class: 'primary', type: 'button', onclick: () => start(false) }, 'Play a friend'),
-        h('button', { id: 'new-bot-game', type: 'button', onclick: () => start(true) }, 'Play the bot')),
-      h('p', { class: 'hint' }, 'Playing a friend gives you a link to send them; it opens their seat.'),
+        h('button', { id: 'new-friend-game', class: 'primary', type: 'button', onclick: () => start(false) }, t('home.playFriend')),
+        h('button', { id: 'new-bot-game', type: 'button', onclick: () => start(true) }, t('home.playBot'))),
+      h('p', { class: 'hint' }, t('home.friendHint')),
       notice),
     h('section', { class: 'panel' },
-      h('h2', {}, 'Join a game'),
-      h('form', { class: 'row', onsubmit: join }, joinField, h('button', { type: 'submit' }, 'Join'))),
+      h('h2', {}, t('home.join.title')),
+      h('form', { class: 'row', onsubmit: join }, joinField, h('button', { type: 'submit' }, t('home.join.button')))),
     h('section', { class: 'panel' },
-      h('h2', {}, 'Design pieces'),
-      h('p', {}, 'Write DNA and watch your piece move on a sandbox board.'),
-      h('a', { class: 'button primary', href: '#/lab', id: 'open-lab' }, 'Open the lab')),
+      h('h2', {}, t('home.design.title')),
+      h('p', {}, t('home.design.text')),
+      h('a', { class: 'button primary', href: '#/lab', id: 'open-lab' }, t('home.design.open'))),
     h('section', { class: 'panel' },
-      h('h2', {}, 'Look up a code'),
-      h('form', { class: 'row', onsubmit: lookup }, codeField, h('button', { type: 'submit' }, 'Look up')))));
+      h('h2', {}, t('home.lookup.title')),
+      h('form', { class: 'row', onsubmit: lookup }, codeField, h('button', { type: 'submit' }, t('home.lookup.button'))))));
   return () => { gone = true; lobby.leave(); };
 }
 
@@ -140,11 +130,11 @@ export function homePage(root) {
 function eventsPanel() {
   const account = signedIn();
   return h('section', { class: 'panel', id: 'events-panel' },
-    h('h2', {}, 'Events'),
-    h('p', {}, 'Teams bring their own pieces and play each other in rounds, with standings, as GMO chess was first played.'),
-    account ? h('div', { class: 'row' }, h('a', { class: 'button primary', href: '#/events/new', id: 'run-event' }, 'Run an event'))
-      : h('p', { class: 'hint' }, h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}` }, 'Sign in'), ' to run an event.'),
-    h('p', { class: 'hint' }, 'Playing in one? Open the join link your organiser gave your team.'));
+    h('h2', {}, t('home.events.title')),
+    h('p', {}, t('home.events.text')),
+    account ? h('div', { class: 'row' }, h('a', { class: 'button primary', href: '#/events/new', id: 'run-event' }, t('home.events.run')))
+      : h('p', { class: 'hint' }, h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}` }, t('account.signIn')), t('home.events.signInAfter')),
+    h('p', { class: 'hint' }, t('home.events.join')));
 }
 
 // The player's setup for new games (setup.js): at once with their preset, or by hand.
@@ -154,20 +144,20 @@ function setupPanel() {
   const box = h('input', { type: 'checkbox', id: 'customise-setup', checked: choice.customise });
   const field = h('input', {
     id: 'my-preset', type: 'text', value: choice.preset, autocomplete: 'off', spellcheck: 'false',
-    'aria-label': TEXT.preset, placeholder: TEXT.presetHint,
+    'aria-label': t('home.setup.preset'), placeholder: t('home.setup.presetHint'),
   });
   const show = () => {
     const now = setupChoice();
-    note.textContent = now.customise ? TEXT.custom : TEXT.auto(now.preset);
+    note.textContent = now.customise ? t('home.setup.custom') : TEXT.auto(now.preset);
   };
   box.addEventListener('change', () => { saveSetupChoice({ customise: box.checked }); show(); });
   field.addEventListener('input', () => { saveSetupChoice({ preset: field.value.trim() }); show(); });
   show();
   return h('section', { class: 'panel my-setup', id: 'my-setup' },
-    h('h2', {}, TEXT.setupTitle),
+    h('h2', {}, t('home.setup.title')),
     h('div', { class: 'row' },
-      h('label', { for: 'my-preset' }, TEXT.preset), field,
-      h('label', { class: 'check' }, box, ' ', TEXT.customise)),
+      h('label', { for: 'my-preset' }, t('home.setup.preset')), field,
+      h('label', { class: 'check' }, box, ' ', t('home.setup.customise'))),
     note);
 }
 
@@ -218,8 +208,8 @@ async function myGames(panel, isGone) {
   const rows = all
     .sort((a, b) => rank(a) - rank(b) || (a.account && b.account ? a.order - b.order : (b.seat.at || 0) - (a.seat.at || 0)))
     .map((answer) => gameRow(answer));
-  fill(panel, h('h2', {}, 'My games'),
-    account ? h('p', { class: 'hint', id: 'my-games-source' }, failed ? TEXT.accountFailed(failed.message) : TEXT.accountGames(account.username)) : null,
+  fill(panel, h('h2', {}, t('home.myGames')),
+    account ? h('p', { class: 'hint', id: 'my-games-source' }, failed ? t('home.accountFailed', { message: errorText(failed) }) : t('home.accountGames', { name: account.username })) : null,
     h('ul', { class: 'game-rows', id: 'my-games-list' }, rows));
 }
 
@@ -230,23 +220,23 @@ function gameRow({ seat, view, error }) {
   const href = seat.token ? `#/game/${id}?token=${encodeURIComponent(seat.token)}`
     : view && view.status !== 'setup' && view.status !== 'in_progress' && view.status !== 'aborted' ? `#/record/${id}` : `#/game/${id}`;
   if (!view) {
-    const why = error && error.status === 404 ? 'no longer on this server' : `cannot be reached (${error ? error.message : '?'})`;
+    const why = error && error.status === 404 ? t('home.row.gone') : t('home.row.unreachable', { message: error ? errorText(error) : '?' });
     return h('li', { class: 'game-row gone', 'data-game': seat.id },
-      h('span', {}, `Game ${seat.id} ${why}`), ' ',
-      h('button', { type: 'button', class: 'small', onclick: (event) => { forget(seat.id); event.target.closest('li').remove(); } }, 'Forget'));
+      h('span', {}, t('home.row.game', { id: seat.id, why })), ' ',
+      h('button', { type: 'button', class: 'small', onclick: (event) => { forget(seat.id); event.target.closest('li').remove(); } }, t('home.row.forget')));
   }
   const color = view.you || seat.color || 'white';
-  const side = color === 'white' ? 'White' : 'Black';
+  const side = color === 'white' ? t('color.White') : t('color.Black');
   const other = color === 'white' ? 'black' : 'white';
   let state;
   let kind = 'over';
   if (view.status === 'setup') {
     kind = 'ongoing';
-    state = 'Setting up';
-    if (seat.invite) state += opponentJoined(view, other) ? ' — your friend has opened the invite' : ' — waiting for your friend to open the invite';
+    state = t('home.row.setup');
+    if (seat.invite) state += opponentJoined(view, other) ? t('home.row.friendOpened') : t('home.row.friendWaiting');
   } else if (view.status === 'in_progress') {
     kind = view.to_move === color ? 'your-move' : 'ongoing';
-    state = view.to_move === color ? 'Your move' : 'Opponent to move';
+    state = view.to_move === color ? t('home.row.yourMove') : t('home.row.theirMove');
   } else {
     state = outcome(view, seat);
   }
@@ -256,12 +246,12 @@ function gameRow({ seat, view, error }) {
   return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, `You play ${side}${seat.bot ? TEXT.against(seat.bot) : named ? TEXT.opponent(players[other]) : ''}`),
+      h('span', { class: 'who' }, t('home.row.youPlay', { side, against: seat.bot ? TEXT.against(seat.bot) : named ? TEXT.opponent(players[other]) : '' })),
       h('span', { class: 'state' }, state),
-      view.rated ? h('span', { class: 'kind rated' }, 'rated') : null,
+      view.rated ? h('span', { class: 'kind rated' }, t('rated')) : null,
       diff !== null && diff !== undefined ? h('span', { class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}` }, diffText(diff)) : null,
       // Moves as chess players count them: a move is White's and Black's (1. e3 e6 is one).
-      h('span', { class: 'moves-played' }, TEXT.moves(Math.ceil(view.moves_played / 2)))));
+      h('span', { class: 'moves-played' }, t('moves', { count: Math.ceil(view.moves_played / 2) }))));
 }
 
 // The end in the result box's words, from the player's side ("You won: Black resigned"), with

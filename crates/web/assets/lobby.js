@@ -11,19 +11,13 @@ import * as api from './api.js';
 import { ndjson } from './stream.js';
 import { signedIn } from './account.js';
 import { ratingText } from './players.js';
+import { t, errorText } from './i18n.js';
 
 const QUICK = [[1, 0], [3, 2], [5, 0], [10, 0]];
 const LIST_EVERY = 2000;
 const RECONNECTS = 3;
 
 const label = (initialMs, incrementMs) => `${initialMs / 60000}+${incrementMs / 1000}`;
-const TEXT = {
-  rated: 'Rated',
-  ratedOn: 'Rated: your rating moves with the result. Rated games are 8×8 and never against the bot; only another signed-in player can take the seek.',
-  ratedOff: 'Casual: no rating changes.',
-  signInFirst: 'Sign in to play rated games (8×8, no bot).',
-  ratedNeedsAccount: 'sign in to take a rated seek',
-};
 const openGame = (game, token) => {
   location.hash = `#/game/${encodeURIComponent(game)}?token=${encodeURIComponent(token)}`;
 };
@@ -32,25 +26,25 @@ const openGame = (game, token) => {
 export function lobbyPanel() {
   const notice = h('p', { class: 'notice', role: 'alert', id: 'lobby-notice' });
   const waitingText = h('span', { id: 'seek-waiting-text' });
-  const cancel = h('button', { id: 'seek-cancel', type: 'button', onclick: () => withdraw() }, 'Cancel');
+  const cancel = h('button', { id: 'seek-cancel', type: 'button', onclick: () => withdraw() }, t('lobby.cancel'));
   const waiting = h('div', { id: 'seek-waiting', class: 'row', hidden: true, role: 'status' }, waitingText, cancel);
   const list = h('ul', { id: 'seek-list', class: 'seek-list', 'aria-live': 'polite' });
   // The custom clock starts where the quick menu's middle does: 5 + 0.
-  const minutes = h('input', { id: 'seek-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': 'Minutes per side' });
-  const increment = h('input', { id: 'seek-increment', type: 'number', min: 0, max: 60, value: 0, 'aria-label': 'Seconds added per move' });
+  const minutes = h('input', { id: 'seek-minutes', type: 'number', min: 1, max: 180, value: 5, 'aria-label': t('home.minutesLabel') });
+  const increment = h('input', { id: 'seek-increment', type: 'number', min: 0, max: 60, value: 0, 'aria-label': t('home.incrementLabel') });
   const buttons = QUICK.map(([m, s]) => h('button', {
     id: `seek-${m}-${s}`, type: 'button', class: 'seek-quick', onclick: () => seek(m * 60000, s * 1000),
   }, `${m}+${s}`));
   const custom = h('button', {
     id: 'seek-custom', type: 'button',
     onclick: () => seek(Number(minutes.value) * 60000, Number(increment.value) * 1000),
-  }, 'Seek');
+  }, t('lobby.seek'));
 
   const account = signedIn();
   const rated = h('input', { id: 'seek-rated', type: 'checkbox', disabled: !account, 'aria-describedby': 'seek-rated-note' });
   const ratedNote = h('p', { class: 'hint', id: 'seek-rated-note' });
   const showRated = () => {
-    ratedNote.textContent = !account ? TEXT.signInFirst : rated.checked ? TEXT.ratedOn : TEXT.ratedOff;
+    ratedNote.textContent = !account ? t('lobby.signInFirst') : rated.checked ? t('lobby.ratedOn') : t('lobby.ratedOff');
   };
   rated.addEventListener('change', showRated);
   showRated();
@@ -73,12 +67,12 @@ export function lobbyPanel() {
       const request = { clock: { initial_ms: initialMs, increment_ms: incrementMs }, color: 'random' };
       if (wantRated) request.rated = true;
       const made = await api.createSeek(request);
-      mine = { ...made, clock: `${label(initialMs, incrementMs)}${wantRated ? ', rated' : ''}` };
-      waitingText.textContent = `Waiting for an opponent (${mine.clock})…`;
+      mine = { ...made, clock: wantRated ? t('lobby.clockRated', { clock: label(initialMs, incrementMs) }) : label(initialMs, incrementMs) };
+      waitingText.textContent = t('lobby.waiting', { clock: mine.clock });
       show(true);
       follow(mine, RECONNECTS);
     } catch (error) {
-      notice.textContent = `The seek could not be opened: ${error.message}`;
+      notice.textContent = t('lobby.notOpened', { message: errorText(error) });
     }
   }
 
@@ -101,13 +95,13 @@ export function lobbyPanel() {
     }
     if (gone || mine !== seek) return;
     if (reconnects > 0) { setTimeout(() => follow(seek, reconnects - 1), 500); return; }
-    finish('The connection to the lobby was lost.');
+    finish(t('lobby.lost'));
   }
 
   // One line of the stream → whether it was the last.
   function take(seek, line) {
     if (line.type === 'waiting') {
-      waitingText.textContent = `Waiting for an opponent (${seek.clock})… ${Math.round(line.age_ms / 1000)} s`;
+      waitingText.textContent = t('lobby.waitingFor', { clock: seek.clock, seconds: Math.round(line.age_ms / 1000) });
       return false;
     }
     if (line.type === 'paired') {
@@ -116,7 +110,7 @@ export function lobbyPanel() {
       openGame(line.game, line.token);
       return true;
     }
-    finish('The seek was withdrawn.');
+    finish(t('lobby.withdrawn'));
     return true;
   }
 
@@ -135,7 +129,7 @@ export function lobbyPanel() {
       finish('');
     } catch (error) {
       // Paired meanwhile: the stream's `paired` line opens the game.
-      if (error.code !== 'seek_paired') finish(`The seek could not be withdrawn: ${error.message}`);
+      if (error.code !== 'seek_paired') finish(t('lobby.notWithdrawn', { message: errorText(error) }));
     }
   }
 
@@ -145,7 +139,7 @@ export function lobbyPanel() {
       const taken = await api.acceptSeek(id);
       openGame(taken.game, taken.token);
     } catch (error) {
-      notice.textContent = `That seek is gone: ${error.message}`;
+      notice.textContent = t('lobby.gone', { message: errorText(error) });
       refresh();
     }
   }
@@ -156,24 +150,28 @@ export function lobbyPanel() {
     if (gone) return;
     const others = open.filter((s) => s.id !== mine?.id);
     list.replaceChildren(...(others.length ? others.map((s) => seekRow(s))
-      : [h('li', { class: 'hint' }, 'No open seeks: press a clock above and wait for someone.')]));
+      : [h('li', { class: 'hint' }, t('lobby.none'))]));
   }
 
   // One open seek: its clock, board, colour, rated or casual, who opened it (when signed in, with
   // their rating) and its age; a click takes it (a rated one only when signed in).
   function seekRow(s) {
     const clock = label(s.clock.initial_ms, s.clock.increment_ms);
-    const gets = s.color === 'random' ? 'a random colour' : (s.color === 'white' ? 'black' : 'white');
+    const gets = s.color === 'random' ? t('lobby.randomColour') : t(s.color === 'white' ? 'color.black' : 'color.white');
     const blocked = s.rated && !account;
     const rating = s.rating == null ? '' : ` ${ratingText(s.rating, s.provisional)}`;
     const who = s.username ? ` · ${s.username}${rating}` : '';
     return h('li', { class: 'seek-row' },
       h('button', {
         type: 'button', class: 'seek-accept', 'data-seek': s.id, 'data-rated': String(!!s.rated), onclick: () => accept(s.id),
-        disabled: blocked, title: blocked ? TEXT.ratedNeedsAccount : null,
-        'aria-label': `Play ${clock} on ${s.width}×${s.height}${s.rated ? ', rated' : ''}${s.username ? ` against ${s.username}${rating}` : ''}, you get ${gets}${blocked ? ` (${TEXT.ratedNeedsAccount})` : ''}`,
-      }, `${clock} · ${s.width}×${s.height} · ${s.color} · `,
-      h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? 'rated' : 'casual'),
+        disabled: blocked, title: blocked ? t('lobby.ratedNeedsAccount') : null,
+        'aria-label': t('lobby.accept', {
+          clock, size: `${s.width}×${s.height}`, rated: s.rated ? t('lobby.ratedSuffix') : '',
+          against: s.username ? t('home.against', { name: `${s.username}${rating}` }) : '', gets,
+          blocked: blocked ? ` (${t('lobby.ratedNeedsAccount')})` : '',
+        }),
+      }, `${clock} · ${s.width}×${s.height} · ${s.color === 'random' ? t('lobby.random') : t(`color.${s.color}`)} · `,
+      h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? t('rated') : t('casual')),
       `${who} · ${Math.round(s.age_ms / 1000)} s`));
   }
 
@@ -181,15 +179,15 @@ export function lobbyPanel() {
   const timer = setInterval(refresh, LIST_EVERY);
 
   const element = h('section', { class: 'panel lobby', id: 'lobby' },
-    h('h2', {}, 'Play someone now'),
+    h('h2', {}, t('lobby.title')),
     h('div', { class: 'row' }, ...buttons),
     h('div', { class: 'row' },
-      h('label', { for: 'seek-minutes' }, 'Minutes'), minutes,
-      h('label', { for: 'seek-increment' }, '+ seconds'), increment, custom),
-    h('div', { class: 'row' }, h('label', { class: 'rated-switch', for: 'seek-rated' }, rated, TEXT.rated)),
+      h('label', { for: 'seek-minutes' }, t('lobby.minutes')), minutes,
+      h('label', { for: 'seek-increment' }, t('lobby.seconds')), increment, custom),
+    h('div', { class: 'row' }, h('label', { class: 'rated-switch', for: 'seek-rated' }, rated, t('lobby.rated'))),
     ratedNote,
     waiting,
-    h('h3', {}, 'Open seeks'),
+    h('h3', {}, t('lobby.open')),
     list,
     notice);
 

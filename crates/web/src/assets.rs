@@ -41,6 +41,7 @@ macro_rules! embed {
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
+const JSON: &str = "application/json; charset=utf-8";
 
 pub static ASSETS: &[Asset] = embed![
     "index.html" => "text/html; charset=utf-8",
@@ -80,6 +81,9 @@ pub static ASSETS: &[Asset] = embed![
     "screen.js" => JS,
     "watch.js" => JS,
     "config.js" => JS,
+    "i18n.js" => JS,
+    "i18n/en.json" => JSON,
+    "i18n/sk.json" => JSON,
 ];
 
 /// The file at `path`, if embedded. Only exact names match: no directory walking.

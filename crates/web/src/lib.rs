@@ -5,6 +5,8 @@
 //! only through the routes of `docs/service.md`.
 
 mod assets;
+#[cfg(test)]
+mod i18n_tests;
 
 use assets::{ASSETS, Asset};
 use axum::Router;
@@ -155,11 +157,20 @@ mod tests {
     #[test]
     fn every_file_in_assets_is_embedded() {
         // A new module left out of the table would be a 404 for the browser, not a build error.
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-        for entry in std::fs::read_dir(&dir).expect("the assets directory") {
-            let name = entry.expect("an entry").file_name();
-            let name = name.to_str().expect("a UTF-8 name");
-            assert!(assets::find(name).is_some(), "{name} is not embedded");
+        // Folders (i18n/) included: an asset's path is its path under assets/.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut dirs = vec![root.clone()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("an assets directory") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let name = path.strip_prefix(&root).expect("under assets/");
+                let name = name.to_str().expect("a UTF-8 name").replace('\\', "/");
+                assert!(assets::find(&name).is_some(), "{name} is not embedded");
+            }
         }
     }
 

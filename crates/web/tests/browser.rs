@@ -169,8 +169,13 @@ impl Driver {
 
     /// A new browser window of `width` × `height` CSS pixels.
     async fn session(&mut self, width: u32, height: u32) -> Client {
+        self.session_in(width, height, None).await
+    }
+
+    /// A new browser window whose languages are `languages` ("sk,en"), else the default.
+    async fn session_in(&mut self, width: u32, height: u32, languages: Option<&str>) -> Client {
         let profile = tempfile::tempdir().expect("a browser profile");
-        let args = vec![
+        let mut args = vec![
             "--headless".to_owned(),
             "--no-sandbox".to_owned(),
             "--disable-gpu".to_owned(),
@@ -185,12 +190,19 @@ impl Driver {
             format!("--user-data-dir={}", profile.path().display()),
         ];
         self.profiles.push(profile);
+        let mut options = json!({"binary": self.chromium});
+        if let Some(languages) = languages {
+            args.push(format!(
+                "--lang={}",
+                languages.split(',').next().unwrap_or("en")
+            ));
+            args.push(format!("--accept-lang={languages}"));
+            options["prefs"] = json!({"intl.accept_languages": languages});
+        }
+        options["args"] = json!(args);
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), json!("chrome"));
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({"binary": self.chromium, "args": args}),
-        );
+        capabilities.insert("goog:chromeOptions".into(), options);
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(capabilities)
             .connect(&self.url)
@@ -395,6 +407,7 @@ macro_rules! browser_test {
 }
 
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
+browser_test!(the_page_speaks_slovak_and_remembers_it, slovak);
 browser_test!(two_players_play_a_game_to_a_result, game);
 browser_test!(pages_are_served_and_look_up_codes, pages);
 browser_test!(two_browsers_press_5_0_and_meet_in_one_game, lobby);
@@ -1910,7 +1923,8 @@ async fn rules(driver: &mut Driver, base: String) {
     let sections = wait_for(
         &client,
         "the sections",
-        "return [...document.querySelectorAll('.rules-section h2')].map(e => e.textContent)",
+        "const all = [...document.querySelectorAll('.rules-section h2')].map(e => e.textContent); \
+         return all.length ? all : null",
     )
     .await;
     assert_eq!(
@@ -4607,7 +4621,8 @@ async fn discovery_rules_and_lab(driver: &mut Driver, base: String) {
     let sections = wait_for(
         &client,
         "the sections",
-        "return [...document.querySelectorAll('.rules-section h2')].map(e => e.textContent)",
+        "const all = [...document.querySelectorAll('.rules-section h2')].map(e => e.textContent); \
+         return all.length ? all : null",
     )
     .await;
     assert_eq!(
@@ -5253,4 +5268,104 @@ async fn watch_and_tv(driver: &mut Driver, base: String) {
     .await;
     no_script_errors(&watcher).await;
     watcher.close().await.expect("closed");
+}
+
+/// Waits until the page speaks `lang` (`<html lang>`) and the home page's friend button says
+/// `friend`.
+async fn wait_language(client: &Client, lang: &str, friend: &str) {
+    let script = format!(
+        "return document.documentElement.lang === {lang:?} \
+           && document.querySelector('#new-friend-game')?.textContent === {friend:?}"
+    );
+    wait_for(client, &format!("the home page in {lang}"), &script).await;
+}
+
+/// The page in Slovak and English: a browser whose first language is Slovak gets Slovak on the
+/// first visit, an English one English; the header's switch changes the language, `<html lang>`
+/// follows, and the choice outlives a reload; no message is missing from either catalogue.
+async fn slovak(driver: &mut Driver, base: String) {
+    let client = driver.session_in(1280, 900, Some("sk-SK,sk,en")).await;
+    client
+        .goto(&format!("{base}/"))
+        .await
+        .expect("the home page");
+    wait_language(&client, "sk", "Hrať s priateľom").await;
+    assert_eq!(
+        text_of(&client, "header nav a[href='#/rules']").await,
+        "Ako hrať"
+    );
+    assert_eq!(text_of(&client, "#sign-in-link").await, "Prihlásiť sa");
+    assert_eq!(text_of(&client, "#lobby h2").await, "Hraj hneď s niekým");
+    let pressed = client
+        .execute(
+            "return [document.querySelector('#lang-sk').getAttribute('aria-pressed'), \
+               document.querySelector('#language-switch').getAttribute('aria-label')]",
+            vec![],
+        )
+        .await
+        .expect("the switch");
+    assert_eq!(pressed, json!(["true", "Jazyk"]));
+    shoot(&client, "home-sk.png").await;
+
+    // The switch: English, kept over the browser's Slovak after a reload.
+    click(&client, "#lang-en").await;
+    wait_language(&client, "en", "Play a friend").await;
+    client.refresh().await.expect("a reload");
+    wait_language(&client, "en", "Play a friend").await;
+
+    // An English browser starts in English; the switch makes it Slovak, on every page.
+    let english = driver.session(1280, 900).await;
+    english
+        .goto(&format!("{base}/#/signin"))
+        .await
+        .expect("sign in");
+    wait_for(
+        &english,
+        "the sign-in page in English",
+        "return document.documentElement.lang === 'en' && document.querySelector('#account-submit')?.textContent === 'Sign in'",
+    )
+    .await;
+    click(&english, "#lang-sk").await;
+    wait_for(
+        &english,
+        "the sign-in page in Slovak",
+        "return document.documentElement.lang === 'sk' && document.querySelector('#account-submit')?.textContent === 'Prihlásiť sa' \
+           && document.title.includes('Prihlásenie')",
+    )
+    .await;
+    english.refresh().await.expect("a reload");
+    wait_for(
+        &english,
+        "Slovak after a reload",
+        "return document.documentElement.lang === 'sk' && document.querySelector('label[for=\"account-password\"]')?.textContent === 'Heslo'",
+    )
+    .await;
+    english.goto(&format!("{base}/#/")).await.expect("home");
+    wait_language(&english, "sk", "Hrať s priateľom").await;
+
+    // A game in Slovak: against the bot, set up at once, White (this player) to move; a Slovak
+    // spectator reads whose move it is.
+    click(&english, "#new-bot-game").await;
+    wait_status(&english, "Si na ťahu.").await;
+    let game = game_of(&english).await;
+    shoot(&english, "game-sk.png").await;
+    click(&client, "#lang-sk").await;
+    wait_language(&client, "sk", "Hrať s priateľom").await;
+    client
+        .goto(&format!("{base}/#/game/{game}"))
+        .await
+        .expect("the game as a spectator");
+    wait_status(&client, "Biely je na ťahu. Sleduješ partiu.").await;
+    // (The game page's own title, "Game {id}", is not converted yet.)
+
+    for one in [&client, &english] {
+        let missing = one
+            .execute("return window.__i18nMissing", vec![])
+            .await
+            .expect("the missing messages");
+        assert_eq!(missing, json!([]), "messages without a catalogue entry");
+        no_script_errors(one).await;
+    }
+    client.close().await.expect("closed");
+    english.close().await.expect("closed");
 }
