@@ -12,9 +12,13 @@
 //! Needs `DATABASE_URL` to reach PostgreSQL. Measure on a quiet machine only.
 
 #[allow(dead_code)]
+#[path = "../tests/support/args.rs"]
+mod args;
+#[allow(dead_code)]
 #[path = "../tests/support/gmo_process.rs"]
 mod gmo_process;
 
+use args::option;
 use gmo_process::Gmo;
 use gmo_store::scratch::ScratchDatabase;
 use serde_json::{Value, json};
@@ -23,15 +27,6 @@ use std::time::{Duration, Instant};
 /// Sign-ups are not what is measured: hashing may take the whole core; no rate limit.
 const FLAGS: [&str; 4] = ["--password-hash-share", "100", "--rate-limit", "0"];
 const ENV: [(&str, &str); 1] = [("RUST_LOG", "warn")];
-
-fn option(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|arg| arg == name)
-        .and_then(|at| args.get(at + 1))
-        .and_then(|value| value.parse().ok())
-        .unwrap_or(default)
-}
 
 /// A client of one server, signed in as the organiser (cookie) where asked.
 struct Api {

@@ -13,9 +13,13 @@
 //! on one file. Measure on a quiet machine only.
 
 #[allow(dead_code)]
+#[path = "../tests/support/args.rs"]
+mod args;
+#[allow(dead_code)]
 #[path = "../tests/support/gmo_process.rs"]
 mod gmo_process;
 
+use args::option;
 use gmo_process::Gmo;
 use gmo_store::scratch::ScratchDatabase;
 use serde_json::{Value, json};
@@ -25,22 +29,8 @@ use std::time::{Duration, Instant};
 const FLAGS: [&str; 4] = ["--max-seeks-per-client", "1000000", "--rate-limit", "0"];
 const ENV: [(&str, &str); 1] = [("RUST_LOG", "warn")];
 
-fn option(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|arg| arg == name)
-        .and_then(|at| args.get(at + 1))
-        .and_then(|value| value.parse().ok())
-        .unwrap_or(default)
-}
-
 fn backend() -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|arg| arg == "--backend")
-        .and_then(|at| args.get(at + 1))
-        .cloned()
-        .unwrap_or_else(|| "postgres".to_owned())
+    args::text("--backend").unwrap_or_else(|| "postgres".to_owned())
 }
 
 /// Opens a 5+0 seek on `base` → (id, token).

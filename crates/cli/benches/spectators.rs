@@ -11,9 +11,13 @@
 //! little beside the server. Raise `ulimit -n` above the stream count first.
 
 #[allow(dead_code)]
+#[path = "../tests/support/args.rs"]
+mod args;
+#[allow(dead_code)]
 #[path = "../tests/support/gmo_process.rs"]
 mod gmo_process;
 
+use args::option;
 use gmo_process::Gmo;
 use gmo_store::scratch::ScratchDatabase;
 use serde_json::{Value, json};
@@ -22,15 +26,6 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::Mutex;
-
-fn option(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|arg| arg == name)
-        .and_then(|at| args.get(at + 1))
-        .and_then(|value| value.parse().ok())
-        .unwrap_or(default)
-}
 
 /// When each spectator received each move's line (by move number), and a line's size.
 #[derive(Default)]

@@ -171,6 +171,27 @@ fn wants(query: &str) -> ApiResult<Wants> {
     Ok(wants)
 }
 
+/// What a stream does once it fell behind its game's channel.
+enum Behind {
+    /// Close after this last line (a compact stream: its reader reads the game again).
+    Drop(Box<StreamLine>),
+    /// Show the game as it is now (a full stream, as it always did).
+    Resync,
+}
+
+/// What a stream that last showed `version` does once it fell behind: a compact one is dropped
+/// with a line saying so — never buffered without bound — and a full one resynchronises.
+fn behind(compact: bool, version: i64) -> Behind {
+    if compact {
+        Behind::Drop(Box::new(StreamLine::Lagged(LaggedLine {
+            kind: LineType::Lagged,
+            last_version: version,
+        })))
+    } else {
+        Behind::Resync
+    }
+}
+
 /// Appends `line` and its newline to `bytes`.
 fn encode(line: &StreamLine, bytes: &mut Vec<u8>) {
     if serde_json::to_writer(&mut *bytes, line).is_ok() {
@@ -276,16 +297,13 @@ impl Follow {
             }
             Ok(update) if update.version > self.version => self.show(&update),
             Ok(_) => {}
-            // A compact stream that fell behind is dropped, saying so (its reader reads the
-            // game again); a full one shows the game as it is now.
-            Err(Missed::Lagged(_)) if self.compact.is_some() => {
-                self.push(&StreamLine::Lagged(LaggedLine {
-                    kind: LineType::Lagged,
-                    last_version: self.version,
-                }));
-                self.done = true;
-            }
-            Err(Missed::Lagged(_)) => self.resync().await,
+            Err(Missed::Lagged(_)) => match behind(self.compact.is_some(), self.version) {
+                Behind::Drop(last) => {
+                    self.push(&last);
+                    self.done = true;
+                }
+                Behind::Resync => self.resync().await,
+            },
             Err(Missed::Closed) => self.done = true,
         }
     }
@@ -438,5 +456,40 @@ impl Follow {
             encode(line, &mut bytes);
         }
         self.lines.push_back(Bytes::from(bytes));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Behind, behind, encode, wants};
+
+    #[test]
+    fn a_compact_stream_that_falls_behind_is_dropped_saying_so() {
+        let Behind::Drop(last) = behind(true, 7) else {
+            panic!("a compact stream is dropped");
+        };
+        let mut bytes = Vec::new();
+        encode(&last, &mut bytes);
+        assert_eq!(bytes, b"{\"type\":\"lagged\",\"last_version\":7}\n");
+        assert!(
+            matches!(behind(false, 7), Behind::Resync),
+            "a full stream resynchronises"
+        );
+    }
+
+    #[test]
+    fn the_query_names_presence_and_lines_once_each() {
+        let both = wants("presence=true&lines=compact").expect("both");
+        assert!(both.presence && both.compact);
+        assert!(!wants("").expect("none").compact);
+        for bad in [
+            "lines=tiny",
+            "lines=compact&lines=full",
+            "presence=yes",
+            "x=1",
+        ] {
+            let error = wants(bad).expect_err(bad);
+            assert!(error.body().message.contains("lines=full|compact"), "{bad}");
+        }
     }
 }
