@@ -54,7 +54,11 @@ impl Library {
 
     /// The genomes of a stored preset, file a first.
     pub async fn preset_genomes(&self, reference: &str) -> PlayResult<Vec<Genome>> {
-        let preset = self.preset(reference).await?;
+        self.genomes_of(&self.preset(reference).await?).await
+    }
+
+    /// The genomes of `preset`, file a first.
+    pub async fn genomes_of(&self, preset: &StoredPreset) -> PlayResult<Vec<Genome>> {
         let mut genomes = Vec::with_capacity(preset.genomes.len());
         for code in &preset.genomes {
             genomes.push(self.resolve(code.as_str()).await?);

@@ -214,15 +214,17 @@ impl Events {
         Ok((team.id, gmo_store::team_token(code.trim())))
     }
 
-    /// The team of event `id` whose token is `token` (refused otherwise).
-    async fn team(&self, id: &EventId, token: &str) -> PlayResult<Team> {
-        self.event(id).await?;
-        self.store
+    /// Event `id` and its team whose token is `token` (refused otherwise).
+    async fn team(&self, id: &EventId, token: &str) -> PlayResult<(Event, Team)> {
+        let event = self.event(id).await?;
+        let team = self
+            .store
             .team_by_token(id, &gmo_store::token_hash(token))
             .await?
             .ok_or(PlayError::WrongToken {
                 what: "this event: it is not one of its teams' tokens",
-            })
+            })?;
+        Ok((event, team))
     }
 
     /// Sets the lineup of the team holding `token`: a preset (a code or name) and its king
@@ -235,9 +237,9 @@ impl Events {
         preset: &str,
         kings: &[Square],
     ) -> PlayResult<(TeamId, String)> {
-        let team = self.team(id, token).await?;
+        let (_, team) = self.team(id, token).await?;
         let stored = self.library.preset(preset).await?;
-        let genomes = self.library.preset_genomes(stored.code.as_str()).await?;
+        let genomes = self.library.genomes_of(&stored).await?;
         check_lineup(&genomes, kings)?;
         let kings = serde_json::to_string(kings).map_err(PlayError::internal)?;
         self.store
@@ -248,8 +250,7 @@ impl Events {
 
     /// The game of the current round of the team holding `token` (not found with a bye).
     pub async fn team_game(&self, id: &EventId, token: &str) -> PlayResult<TeamGame> {
-        let team = self.team(id, token).await?;
-        let event = self.event(id).await?;
+        let (event, team) = self.team(id, token).await?;
         let boards = self.store.boards(id).await?;
         boards
             .iter()

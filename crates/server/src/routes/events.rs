@@ -415,8 +415,8 @@ pub async fn join(
 ) -> ApiResult<Json<JoinAnswer>> {
     if body.code.len() > 64 {
         return Err(crate::error::ApiError::invalid(
-            gmo_play::PlayCode::BadCredentials,
-            "a join code is at most 64 characters",
+            crate::error_code::ServiceCode::InvalidField,
+            "`code`: a join code is at most 64 characters",
         ));
     }
     let (team, token) = state.play.events.join(&id, &body.code).await?;

@@ -560,6 +560,15 @@ async fn refusals_are_clear_and_change_nothing(server: Server) {
         )
         .await;
     assert_eq!(wrong_code.status, 401, "{}", wrong_code.text);
+    let long_code = server
+        .post(
+            &format!("/api/events/{id}/join"),
+            None,
+            json!({"code": "x".repeat(65)}),
+        )
+        .await;
+    assert_eq!(long_code.status, 422, "{}", long_code.text);
+    assert_eq!(long_code.body["error"]["code"], "invalid_field");
     for (kings, why) in [
         (json!([]), "no king"),
         (json!(["e2"]), "not on the back rank"),
