@@ -406,7 +406,30 @@ macro_rules! browser_test {
     };
 }
 
+#[path = "browser/tour.rs"]
+mod tour;
+
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
+browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
+browser_test!(an_english_player_tours_every_page, tour_in_english);
+
+async fn tour_in_slovak(driver: &mut Driver, base: String) {
+    tour::tour(driver, base, "sk").await;
+}
+
+async fn tour_in_english(driver: &mut Driver, base: String) {
+    tour::tour(driver, base, "en").await;
+}
+
+browser_test!(
+    discovery_in_slovak_teaches_play_in_slovak,
+    discovery_tour_in_slovak,
+    discovery
+);
+
+async fn discovery_tour_in_slovak(driver: &mut Driver, base: String) {
+    tour::discovery_tour(driver, base, "sk").await;
+}
 browser_test!(the_page_speaks_slovak_and_remembers_it, slovak);
 browser_test!(two_players_play_a_game_to_a_result, game);
 browser_test!(pages_are_served_and_look_up_codes, pages);
