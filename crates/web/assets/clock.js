@@ -3,21 +3,26 @@
 // since that view arrived, on every animation frame, and never guesses beyond it.
 
 import { h } from './dom.js';
+import { t, formatNumber, language } from './i18n.js';
+
+// The language's decimal sign, worked out once per language (the clocks ask on every frame).
+const signs = {};
+const decimalSign = () => (signs[language()] ??= formatNumber(0.5).replace(/\d/g, '') || '.');
 
 export function formatMs(ms) {
   const clamped = Math.max(0, ms);
   const minutes = Math.floor(clamped / 60000);
   const seconds = Math.floor((clamped % 60000) / 1000);
   const text = `${minutes}:${String(seconds).padStart(2, '0')}`;
-  // Tenths only when they matter.
-  return clamped < 10000 ? `${text}.${Math.floor((clamped % 1000) / 100)}` : text;
+  // Tenths only when they matter, after the language's decimal sign (0.5 → "0.5", "0,5").
+  return clamped < 10000 ? `${text}${decimalSign()}${Math.floor((clamped % 1000) / 100)}` : text;
 }
 
 export class Clocks {
   constructor() {
     this.els = {
-      white: h('div', { class: 'clock white', role: 'timer', 'aria-label': 'White clock' }),
-      black: h('div', { class: 'clock black', role: 'timer', 'aria-label': 'Black clock' }),
+      white: h('div', { class: 'clock white', role: 'timer', 'aria-label': t('clock.white') }),
+      black: h('div', { class: 'clock black', role: 'timer', 'aria-label': t('clock.black') }),
     };
     this.base = null;
     this.frame = 0;

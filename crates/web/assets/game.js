@@ -11,7 +11,7 @@ import { follow, isOver, isCompact, applyCompact, unknownAfter } from './stream.
 import { promotionPicker } from './promote.js';
 import { remember, remembered, forget } from './seats.js';
 import { gameLink } from './home.js';
-import { resultText, endText, opponentJoined, title, other, botName } from './result.js';
+import { resultText, endText, opponentJoined, title, ofSide, other, botName } from './result.js';
 import { History, renderHistory, plyText, promotedName, lastLoss as lastLossIn } from './history.js';
 import { showPiece } from './pieceinfo.js';
 import { standardName } from './pieces.js';
@@ -22,11 +22,12 @@ import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } f
 import { differencesBox } from './differences.js';
 import { signedIn } from './account.js';
 import { playerTag, playerName, ratingText, diffText } from './players.js';
-import { t, formatNumber } from './i18n.js';
+import { t, errorText, formatNumber } from './i18n.js';
 
 export { resultText };
 
-// The words of setup, notices and the new controls (the older strings are where they are used).
+// The words of setup, notices and the moves (the others are where they are used). Functions and
+// getters: the catalogue is loaded after this module.
 const TEXT = {
   autoRunning: (preset) => t('game.autoRunning', { preset }),
   autoDone: (preset, kings) => t('game.autoDone', { preset, kings }),
@@ -36,13 +37,14 @@ const TEXT = {
   get setUpForMe() { return t('game.setUpForMe'); },
   get waiting() { return t('game.waiting'); },
   get setupSteps() { return t('game.setupSteps'); },
-  youPromoted: (square, to) => `You promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
-  theyPromoted: (color, square, to) => `${title(color)} promoted the pawn on ${square}${to ? ` to ${to}` : ''}.`,
-  played: (color, ply) => `${title(color)} played ${ply}`,
-  firstMove: (color, left) => `${title(color)} to make a first move: ${left}`,
+  youPromoted: (square, piece) => (piece ? t('game.youPromotedTo', { square, piece }) : t('game.youPromoted', { square })),
+  theyPromoted: (color, square, piece) => (piece ? t('game.theyPromotedTo', { color: title(color), square, piece })
+    : t('game.theyPromoted', { color: title(color), square })),
+  played: (color, ply) => t('game.played', { color: title(color), ply }),
+  firstMove: (color, left) => t('game.firstMove', { color: title(color), left }),
   get yourFirstMove() { return t('game.yourFirstMove'); },
   get losesTitle() { return t('game.losesTitle'); },
-  losesText: (from, to, on) => `${from}–${to} takes your own king${on ? ` on ${on}` : ''}: you would lose the game at once.`,
+  losesText: (from, to, on) => (on ? t('game.losesTextOn', { from, to, square: on }) : t('game.losesText', { from, to })),
   get losesYes() { return t('game.losesYes'); },
   get exposesTitle() { return t('game.exposesTitle'); },
   exposesText: (from, to, them) => t('game.exposesText', { from, to, them: side(them) }),
@@ -54,15 +56,18 @@ const TEXT = {
   get claim() { return t('game.claim'); },
   sideLeft: (color) => t('game.sideLeft', { color: side(color) }),
   get opponentBack() { return t('game.opponentBack'); },
-  opponent: 'Opponent',
-  you: 'You',
-  anonymous: 'Anonymous',
-  youMark: 'you',
+  get opponent() { return t('game.opponent'); },
+  get you() { return t('game.you'); },
+  get anonymous() { return t('players.anonymous'); },
+  get youMark() { return t('game.youMark'); },
   get rated() { return t('game.rated'); },
   get ratingChange() { return t('game.ratingChange'); },
   ratingLine: (name, before, after, diff) => `${name}: ${before} → ${after} (${diff})`,
 };
 const DIFFERENCES_KEY = 'gmo.differences';
+// The typed move's example, a move's notation in every language.
+const MOVE_EXAMPLE = 'e2e4';
+const soundText = () => t(muted() ? 'game.soundOff' : 'game.soundOn');
 // White or Black, capitalised, in the page's language.
 const side = (color) => t(color === 'white' ? 'color.White' : 'color.Black');
 
@@ -95,7 +100,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   let askedDiff = false;
   let askedLink = false;
 
-  const board = new Board({ label: 'Game board', onSquare: clickSquare, onDrag: dragMove });
+  const board = new Board({ label: t('game.board'), onSquare: clickSquare, onDrag: dragMove });
   const clocks = new Clocks();
   const notice = h('p', { class: 'notice', id: 'game-notice', role: 'alert' });
   const status = h('p', { class: 'status', id: 'game-status', 'aria-live': 'polite' });
@@ -130,7 +135,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   differences.hidden = true;
   const promotion = h('div', { id: 'promotion' });
   const pieceInfo = h('section', { class: 'panel piece-info', id: 'piece-info', 'aria-live': 'polite', hidden: true });
-  const moveList = h('ol', { id: 'move-list', class: 'moves', 'aria-label': 'Moves' });
+  const moveList = h('ol', { id: 'move-list', class: 'moves', 'aria-label': t('game.moves') });
   const pastNote = h('p', { class: 'past-note', id: 'past-note', hidden: true });
   const actions = h('div', { class: 'row actions', id: 'actions' });
   const drawRow = h('div', { class: 'row', id: 'draw-row' });
@@ -138,33 +143,33 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   const boardWrap = h('div', { class: 'board-wrap' }, board.el, result);
   const navButton = (name, label, text, onclick) =>
     h('button', { type: 'button', class: 'small', id: `history-${name}`, 'aria-label': label, title: label, onclick }, text);
-  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': 'Step through the game' },
-    navButton('first', 'The start', '«', () => showAt(-1)),
-    navButton('prev', 'One ply back (←)', '‹', () => step(-1)),
-    navButton('next', 'One ply on (→)', '›', () => step(1)),
-    navButton('last', 'The game now (End)', '»', () => showAt(null)));
+  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': t('game.nav.label') },
+    navButton('first', t('game.nav.first'), '«', () => showAt(-1)),
+    navButton('prev', t('game.nav.prev'), '‹', () => step(-1)),
+    navButton('next', t('game.nav.next'), '›', () => step(1)),
+    navButton('last', t('game.nav.last'), '»', () => showAt(null)));
   const moveField = h('input', {
-    id: 'move-text', type: 'text', placeholder: 'e2e4', autocomplete: 'off', spellcheck: 'false',
-    'aria-label': 'Type a move, like e2e4', maxlength: 12,
+    id: 'move-text', type: 'text', placeholder: MOVE_EXAMPLE, autocomplete: 'off', spellcheck: 'false',
+    'aria-label': t('game.moveField'), maxlength: 12,
   });
   const moveForm = h('form', { class: 'row move-form', onsubmit: typedMove },
-    h('label', { for: 'move-text' }, 'Move'), moveField, h('button', { type: 'submit' }, 'Play'));
+    h('label', { for: 'move-text' }, t('game.move')), moveField, h('button', { type: 'submit' }, t('game.play')));
 
   root.replaceChildren(h('div', { class: 'game-page' },
     h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h1', { class: 'game-title' }, 'Game ', h('code', {}, id)), status, freeze, notice, timeControl, ratedLine, eventLine()),
+        h('h1', { class: 'game-title' }, t('game.heading'), h('code', {}, id)), status, freeze, notice, timeControl, ratedLine, eventLine()),
       invite, setup, differences, promotion, pieceInfo,
-      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), nav, moveList),
+      h('section', { class: 'panel' }, h('h3', {}, t('game.moves')), nav, moveList),
       h('section', { class: 'panel' }, drawRow, actions, connection,
-        h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, 'How to play GMO chess'))))));
+        h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, t('home.rulesLink')))))));
 
   // A game of an event (its team page opened it): the way back to that page.
   function eventLine() {
     const event = remembered(id).event;
     return typeof event === 'string' && event ? h('p', { class: 'hint', id: 'game-event' },
-      h('a', { href: `#/events/${encodeURIComponent(event)}/team` }, 'Back to your team’s page')) : null;
+      h('a', { href: `#/events/${encodeURIComponent(event)}/team` }, t('game.backToTeam'))) : null;
   }
 
   // Dropping the connection on purpose shows (and lets the browser tests check) that the page
@@ -220,11 +225,11 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       }
       if (line.type === 'joined' && before && before.you && game.status === 'setup' && remembered(id).invite
         && !opponentJoined(before, other(before.you)) && opponentJoined(game, other(before.you))) {
-        toast('Your friend has opened the invite');
+        toast(t('game.friendOpened'));
       }
       if (before && before.draw_offer !== game.draw_offer && game.status === 'in_progress' && game.you) {
-        if (game.draw_offer === other(game.you)) toast('Your opponent offers a draw');
-        else if (before.draw_offer === game.you && !game.draw_offer) toast('Your draw offer was declined');
+        if (game.draw_offer === other(game.you)) toast(t('game.draw.theyOffer'));
+        else if (before.draw_offer === game.you && !game.draw_offer) toast(t('game.draw.declined'));
       }
       apply(game);
       if (behind || line.type === 'resync') refetch();
@@ -232,11 +237,8 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     },
     onStatus(state, message) {
       live = state === 'live';
-      const words = {
-        connecting: 'Connecting…', live: 'Live', reconnecting: 'Connection lost; reconnecting…',
-        ended: 'The game is over.', failed: 'The game cannot be followed.',
-      };
-      connection.textContent = words[state] || state;
+      const known = ['connecting', 'live', 'reconnecting', 'ended', 'failed'];
+      connection.textContent = known.includes(state) ? t(`game.connection.${state}`) : state;
       connection.dataset.state = state;
       if (state === 'failed' && !view) { cannotOpen(message); if (onOver) onOver(null); }
     },
@@ -327,7 +329,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function promotedTo(ply, after) {
     const name = promotedName(ply, after && Array.isArray(after.board) ? after.board : null);
     if (!name) return '';
-    return name === ply.genome && !standardName(name) ? `the piece ${name}` : `a ${name}`;
+    return name === ply.genome && !standardName(name) ? t('game.promotedTo.code', { name }) : t('game.promotedTo.standard', { name });
   }
 
   function notePresence(seats) {
@@ -401,7 +403,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     if (!view || !(color in rematchAsked) || rematchAsked[color]) return;
     rematchAsked[color] = true;
     if (color === view.you) wantRematch = true;
-    else if (view.you) toast('Your opponent wants a rematch');
+    else if (view.you) toast(t('game.rematch.theyWant'));
     renderResult();
   }
 
@@ -410,13 +412,13 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function cannotOpen(message) {
     const held = remembered(id).token === token && token;
     root.replaceChildren(h('section', { class: 'panel cannot-open', id: 'cannot-open' },
-      h('h2', {}, 'This game cannot be opened'),
-      h('p', { class: 'notice', role: 'alert' }, message || 'The server does not know it.'),
-      h('p', {}, 'Check the link, or start a new game.'),
+      h('h2', {}, t('game.cannotOpen.title')),
+      h('p', { class: 'notice', role: 'alert' }, message || t('game.cannotOpen.unknown')),
+      h('p', {}, t('game.cannotOpen.check')),
       h('div', { class: 'row' },
-        h('a', { class: 'button primary', href: '#/', id: 'back-home' }, 'Back to the home page'),
-        held ? h('button', { type: 'button', onclick: () => { forget(id); location.hash = '#/'; } }, 'Forget this game') : null)));
-    document.title = 'Game not found — GMO chess';
+        h('a', { class: 'button primary', href: '#/', id: 'back-home' }, t('game.cannotOpen.home')),
+        held ? h('button', { type: 'button', onclick: () => { forget(id); location.hash = '#/'; } }, t('game.cannotOpen.forget')) : null)));
+    document.title = t('game.title.notFound');
   }
 
   function show(message) {
@@ -443,8 +445,8 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     maybeLink();
     maybeAutoSetup();
     if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
-    document.title = isOver(view) ? `${resultText(view)} — GMO chess`
-      : myTurn() ? `● Your move — GMO chess` : `Game ${id} — GMO chess`;
+    document.title = isOver(view) ? t('title.named', { name: resultText(view) })
+      : myTurn() ? t('game.title.yourMove') : t('title.game', { id });
     render();
   }
 
@@ -554,7 +556,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       const moves = await api.gameMoves(id, token, square);
       if (selected === square) { targets = moves; draw(); }
     } catch (error) {
-      if (selected === square) show(error.message);
+      if (selected === square) show(errorText(error));
     }
   }
 
@@ -583,12 +585,12 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function typedMove(event) {
     event.preventDefault();
     const move = parseMoveText(moveField.value);
-    if (!move) { show('Type a move as two squares, like e2e4.'); return; }
+    if (!move) { show(t('game.typeMove')); return; }
     play(move[0], move[1]).then((ok) => { if (ok) moveField.value = ''; });
   }
 
   async function play(from, to) {
-    if (!view || !view.you) { show('Spectators cannot move.'); return false; }
+    if (!view || !view.you) { show(t('game.spectatorsCannotMove')); return false; }
     const frozen = frozenFor();
     if (frozen > 0) { refuseFrozen(frozen); return false; }
     // A move that costs one's own king, or leaves one to be taken, is asked about first;
@@ -606,7 +608,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       return true;
     } catch (error) {
       if (error.code === 'frozen') refuseFrozen(frozenFor());
-      else show(error.message);
+      else show(errorText(error));
       return false;
     }
   }
@@ -638,7 +640,8 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   }
 
   function refuseFrozen(left) {
-    show(`The game is frozen: no move for ${Math.max(0.1, left / 1000).toFixed(1)} s more.`);
+    const seconds = formatNumber(Math.max(0.1, left / 1000), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    show(t('game.frozenRefused', { seconds }));
     boardWrap.classList.remove('refused');
     void boardWrap.offsetWidth; // restart the shake
     boardWrap.classList.add('refused');
@@ -653,7 +656,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       if (game && !live) apply(game);
       return answer || true;
     } catch (error) {
-      show(error.message);
+      show(errorText(error));
       return false;
     }
   }
@@ -716,8 +719,8 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       pieces = past || [];
       last = history.lastMove(viewing);
       danger = dangerSquares(history.dangerAt(viewing));
-      pastNote.textContent = viewing < 0 ? 'The start position. → steps on, End returns to the game.'
-        : `${past ? 'The position after' : 'This browser does not know the position after'} ${plyText(history.entries[viewing].ply, past)}. ← → step, End returns to the game.`;
+      pastNote.textContent = viewing < 0 ? t('game.past.start')
+        : t(past ? 'game.past.after' : 'game.past.unknown', { ply: plyText(history.entries[viewing].ply, past) });
     }
     board.draw({
       width: view.width, height: view.height, pieces, flipped,
@@ -739,7 +742,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     clocks.update(view.clocks, arrivedAt, view.status === 'in_progress');
     status.textContent = statusText();
     const increment = view.clocks && view.clocks.increment_ms;
-    timeControl.textContent = increment ? `Increment: +${increment / 1000} s after each move` : '';
+    timeControl.textContent = increment ? t('game.increment', { seconds: formatNumber(increment / 1000) }) : '';
     status.dataset.status = view.status;
     ratedLine.hidden = !view.rated;
     ratedLine.textContent = view.rated ? TEXT.rated : '';
@@ -773,11 +776,11 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     else if (accounts) who = h('strong', { class: 'anonymous', id: `player-${color}` }, TEXT.anonymous);
     else who = h('strong', {}, view.you ? TEXT.opponent : title(color));
     const badges = [];
-    if (view.status === 'setup') badges.push(seat.ready ? 'ready' : seat.preset ? 'setting up' : 'no preset yet');
+    if (view.status === 'setup') badges.push(t(seat.ready ? 'game.badge.ready' : seat.preset ? 'game.badge.settingUp' : 'game.badge.noPreset'));
     // While the first moves are timed the countdown beside the clock says who is to move.
     const counting = view.first_move_deadline && (view.moves_played > 0 ? 'black' : 'white') === color;
-    if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push('to move');
-    if (view.status === 'in_progress' && view.draw_offer === color) badges.push('offers a draw');
+    if (view.status === 'in_progress' && view.to_move === color && !counting) badges.push(t('game.badge.toMove'));
+    if (view.status === 'in_progress' && view.draw_offer === color) badges.push(t('game.badge.offersDraw'));
     const diff = ratingDiff && isOver(view) ? ratingDiff[color] : null;
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
@@ -803,7 +806,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function statusText() {
     if (isOver(view)) {
       const story = endText(view, lastLoss());
-      return view.status === 'aborted' ? story : `${story}. ${resultText(view)}.`;
+      return view.status === 'aborted' ? story : t('game.status.over', { story, result: resultText(view) });
     }
     if (view.status === 'setup') {
       if (!view.you) return t('game.status.playersSetup');
@@ -867,15 +870,15 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     const link = remembered(id).invite;
     if (!view.you || view.status !== 'setup' || !link) { invite.replaceChildren(); return; }
     const them = other(view.you);
-    const field = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, 'aria-label': 'Invite link' });
+    const field = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, 'aria-label': t('game.invite.link') });
     const joined = opponentJoined(view, them);
     fill(invite, h('section', { class: 'panel invite' },
-      h('h3', {}, 'Invite your opponent'),
-      h('p', {}, `Send this link; it opens the ${title(them)} seat.`),
+      h('h3', {}, t('game.invite.title')),
+      h('p', {}, t('game.invite.send', { seat: ofSide(them) })),
       h('div', { class: 'row' }, field, copyButton(() => link)),
       h('p', { class: joined ? 'joined' : 'hint', id: 'invite-state' },
-        joined ? `Your friend has opened the invite: the ${title(them)} seat is taken.` : `Waiting for your friend to open the invite (the ${title(them)} seat)…`),
-      h('p', { class: 'hint' }, 'Spectators: ', h('a', { href: gameLink(id) }, 'watch link'))));
+        joined ? t('game.invite.opened', { seat: ofSide(them) }) : t('game.invite.waiting', { seat: ofSide(them) })),
+      h('p', { class: 'hint' }, t('game.invite.spectators'), h('a', { href: gameLink(id) }, t('game.invite.watchLink')))));
   }
 
   // Setup. Unless the player customises it, the page sets the seat up by itself at once (the
@@ -885,12 +888,12 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   let autoState = null; // null, 'running', 'done' or 'failed'
   let autoError = '';
   const presetField = h('input', {
-    id: 'preset-code', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code',
+    id: 'preset-code', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('game.setup.presetCode'),
   });
-  const loadButton = h('button', { type: 'submit', id: 'load-preset' }, 'Load');
-  const readyButton = h('button', { type: 'button', id: 'ready', class: 'primary', onclick: declareReady }, 'Ready');
+  const loadButton = h('button', { type: 'submit', id: 'load-preset' }, t('game.setup.load'));
+  const readyButton = h('button', { type: 'button', id: 'ready', class: 'primary', onclick: declareReady }, t('game.setup.ready'));
   const presetStep = h('li', {}, h('form', { class: 'row', onsubmit: loadPreset },
-    h('label', { for: 'preset-code' }, 'Preset'), presetField, loadButton));
+    h('label', { for: 'preset-code' }, t('game.setup.preset')), presetField, loadButton));
   const kingStep = h('li', {});
   const readyStep = h('li', {}, readyButton);
   const steps = h('ol', { class: 'steps', id: 'setup-steps' }, presetStep, kingStep, readyStep);
@@ -903,13 +906,13 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   });
   const opponentNote = h('p', { class: 'hint', id: 'setup-opponent' });
   setup.append(h('section', { class: 'panel setup' },
-    h('h3', {}, 'Setup'),
+    h('h3', {}, t('game.setup.title')),
     autoNote, manualNote, steps,
     h('div', { class: 'row' }, autoButton),
     opponentNote,
     h('p', { class: 'hint' }, h('label', {}, customiseBox, ' ', TEXT.customiseNext)),
-    h('p', { class: 'hint' }, 'New to GMO chess? ', h('a', { href: '#/rules' }, 'How to play'),
-      discovery() ? ' explains kings, presets and the clock.' : ' explains kings, debuffs and the clock.')));
+    h('p', { class: 'hint' }, t('game.setup.new'), h('a', { href: '#/rules' }, t('nav.rules')),
+      t(discovery() ? 'game.setup.explainsDiscovery' : 'game.setup.explains'))));
 
   // This game's setup: decided the first time the page sees its seat in setup, from the
   // player's choice (kept with the seat, so a reload keeps it).
@@ -951,7 +954,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       if (asked) board.focus();
     } catch (error) {
       autoState = 'failed';
-      autoError = TEXT.autoFailed(preset, error.message);
+      autoError = TEXT.autoFailed(preset, errorText(error));
     }
     if (view && !gone) render();
   }
@@ -959,7 +962,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   async function loadPreset(event) {
     event.preventDefault();
     const preset = presetField.value.trim() || DEFAULT_PRESET;
-    const answer = await act(() => api.gamePreset(id, token, preset), 'Preset loaded');
+    const answer = await act(() => api.gamePreset(id, token, preset), t('game.setup.loadedToast'));
     if (!answer) return;
     remember(id, { presetLoaded: preset }, { touch: false });
     saveSetupChoice({ preset });
@@ -969,7 +972,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   }
 
   async function declareReady() {
-    const answer = await act(() => api.gameReady(id, token), 'Ready');
+    const answer = await act(() => api.gameReady(id, token), t('game.setup.ready'));
     if (answer) board.focus();
   }
 
@@ -985,13 +988,13 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     if (seat.preset && loaded && presetField.value !== loaded && document.activeElement !== presetField) presetField.value = loaded;
     presetField.disabled = seat.preset;
     loadButton.disabled = seat.preset;
-    loadButton.textContent = seat.preset ? 'Loaded' : 'Load';
+    loadButton.textContent = t(seat.preset ? 'game.setup.loaded' : 'game.setup.load');
     presetStep.className = seat.preset ? 'done' : '';
     kingStep.className = mine.length > 0 ? 'done' : '';
-    kingStep.textContent = seat.preset ? `Click your pieces to mark kings: ${mine.length} marked.` : 'Then mark at least one king by clicking it.';
+    kingStep.textContent = seat.preset ? t('game.setup.marked', { count: mine.length }) : t('game.setup.markKing');
     readyStep.className = seat.ready ? 'done' : '';
     readyButton.disabled = seat.ready || !seat.preset || mine.length === 0;
-    readyButton.textContent = seat.ready ? 'Ready ✓' : 'Ready';
+    readyButton.textContent = t(seat.ready ? 'game.setup.readyDone' : 'game.setup.ready');
     steps.hidden = !manual;
     manualNote.hidden = !manual || autoState === 'failed';
     autoButton.hidden = !manual || seat.ready;
@@ -1003,7 +1006,10 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       : autoState === 'failed' ? autoError
         : done ? TEXT.autoDone(loaded || plan().preset, mine.join(', ')) : '';
     customiseBox.checked = setupChoice().customise;
-    opponentNote.textContent = `Opponent: ${them.preset ? 'preset loaded' : 'no preset yet'}, ${them.ready ? 'ready' : 'not ready'}.`;
+    opponentNote.textContent = t('game.setup.opponent', {
+      preset: t(them.preset ? 'game.setup.theirPreset' : 'game.badge.noPreset'),
+      ready: t(them.ready ? 'game.badge.ready' : 'game.setup.notReady'),
+    });
   }
 
   function renderDifferences() {
@@ -1038,34 +1044,34 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     const offer = view.draw_offer;
     if (offer === other(view.you)) {
       fill(drawRow,
-        h('span', { id: 'draw-offered' }, 'Your opponent offers a draw. '),
-        h('button', { type: 'button', id: 'accept-draw', class: 'primary', onclick: () => act(() => api.gameDraw(id, token), 'Draw agreed') }, 'Accept draw'),
-        h('span', { class: 'hint' }, 'or move to decline.'));
+        h('span', { id: 'draw-offered' }, t('game.draw.offeredToYou')),
+        h('button', { type: 'button', id: 'accept-draw', class: 'primary', onclick: () => act(() => api.gameDraw(id, token), t('game.draw.agreed')) }, t('game.draw.accept')),
+        h('span', { class: 'hint' }, t('game.draw.orMove')));
     } else if (offer === view.you) {
-      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', disabled: true }, 'Draw offered'),
-        h('span', { class: 'hint' }, 'It stands until your opponent answers or moves.'));
+      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', disabled: true }, t('game.draw.offered')),
+        h('span', { class: 'hint' }, t('game.draw.stands')));
     } else {
-      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', onclick: () => act(() => api.gameDraw(id, token), 'Draw offered') }, 'Offer a draw'));
+      fill(drawRow, h('button', { type: 'button', id: 'offer-draw', onclick: () => act(() => api.gameDraw(id, token), t('game.draw.offered')) }, t('game.draw.offer')));
     }
   }
 
   function renderActions() {
     const buttons = [];
-    if (view.you && view.status === 'in_progress') buttons.push(confirmButton('resign', 'Resign', () => api.gameResign(id, token)));
+    if (view.you && view.status === 'in_progress') buttons.push(confirmButton('resign', t('game.resign'), t('game.resignSure'), () => api.gameResign(id, token)));
     if (view.you && (view.status === 'setup' || (view.status === 'in_progress' && view.moves_played === 0))) {
-      buttons.push(confirmButton('abort', 'Abort', () => api.gameAbort(id, token)));
+      buttons.push(confirmButton('abort', t('game.abort'), t('game.abortSure'), () => api.gameAbort(id, token)));
     }
     buttons.push(h('button', {
-      type: 'button', id: 'flip', 'aria-pressed': String(flip), title: 'Turn the board around',
+      type: 'button', id: 'flip', 'aria-pressed': String(flip), title: t('game.flipTitle'),
       onclick: () => { flip = !flip; render(); },
-    }, 'Flip board'));
+    }, t('game.flip')));
     if (view.you) {
       buttons.push(h('button', {
         type: 'button', id: 'mute', 'aria-pressed': String(muted()),
-        onclick: (event) => { setMuted(!muted()); event.currentTarget.setAttribute('aria-pressed', String(muted())); event.currentTarget.textContent = muted() ? 'Sound off' : 'Sound on'; },
-      }, muted() ? 'Sound off' : 'Sound on'));
+        onclick: (event) => { setMuted(!muted()); event.currentTarget.setAttribute('aria-pressed', String(muted())); event.currentTarget.textContent = soundText(); },
+      }, soundText()));
     }
-    if (!view.you) buttons.push(h('p', { class: 'hint' }, 'You are watching: the board is read-only, but you can click any piece to see its moves.'));
+    if (!view.you) buttons.push(h('p', { class: 'hint' }, t('game.watching')));
     fill(actions, buttons);
   }
 
@@ -1079,20 +1085,20 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       controls.push(h('button', {
         type: 'button', id: 'rematch', class: 'primary', disabled: wantRematch,
         onclick: askRematch,
-      }, wantRematch ? 'Rematch asked…' : theyAsked ? 'Accept the rematch' : 'Rematch'));
+      }, t(wantRematch ? 'game.rematch.asked' : theyAsked ? 'game.rematch.accept' : 'game.rematch.ask')));
     }
-    controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, 'New game'));
-    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: `#/record/${encodeURIComponent(id)}`, id: 'record-link' }, 'The record'));
+    controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, t('game.newGame')));
+    if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: `#/record/${encodeURIComponent(id)}`, id: 'record-link' }, t('game.record')));
     fill(result,
       h('button', {
-        type: 'button', class: 'close', id: 'result-close', 'aria-label': 'Hide the result to see the board', title: 'Hide',
+        type: 'button', class: 'close', id: 'result-close', 'aria-label': t('game.hideResult'), title: t('game.hide'),
         onclick: () => { resultClosed = true; renderResult(); },
       }, '×'),
       h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
       h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
       ratingResult(),
-      wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, 'Waiting for your opponent to accept the rematch…')
-        : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, 'Your opponent wants a rematch.') : null,
+      wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, t('game.rematch.waiting'))
+        : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, t('game.rematch.offered')) : null,
       h('div', { class: 'row' }, controls));
   }
 
@@ -1119,13 +1125,13 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     location.hash = `#/game/${encodeURIComponent(newId)}?token=${encodeURIComponent(newToken)}`;
   }
 
-  // Two clicks, no dialog: the first arms the button for a few seconds.
-  function confirmButton(name, label, call) {
+  // Two clicks, no dialog: the first arms the button for a few seconds (and asks `sure`).
+  function confirmButton(name, label, sure, call) {
     const button = h('button', { type: 'button', id: name, class: 'danger' }, label);
     let armed = 0;
     button.addEventListener('click', () => {
       if (!armed) {
-        button.textContent = `Really ${label.toLowerCase()}?`;
+        button.textContent = sure;
         armed = setTimeout(() => { armed = 0; button.textContent = label; }, 4000);
         return;
       }

@@ -9,6 +9,7 @@
 import { h } from './dom.js';
 import { standardName, pieceSvg } from './pieces.js';
 import { other } from './result.js';
+import { t } from './i18n.js';
 
 const INDEX = 'gmo.history';
 const GAMES_KEPT = 6;
@@ -19,10 +20,6 @@ const slim = (board) => board.map(({ square, color, pawn, king, species, code, n
 
 const isPly = (ply) => ply && (ply.type === 'move' || ply.type === 'promotion' || ply.promotion || ply.from);
 const isMove = (ply) => !ply.promotion && ply.type !== 'promotion';
-
-const TEXT = {
-  aPiece: 'a piece',
-};
 
 // What a pawn became: the standard genome the ply names (`name`, for every viewer), else a
 // standard piece's name from its code or from the board after it, else the code its owner sees,
@@ -36,10 +33,10 @@ export function promotedName(ply, after = null) {
 // "e2–e4", "e2–e4 → e5" after a deviation, "c8 = queen" for a promotion (`after`: the board
 // after the ply, when known).
 export function plyText(ply, after = null) {
-  if (!isMove(ply)) return `${ply.promotion} = ${promotedName(ply, after) || TEXT.aPiece}`;
+  if (!isMove(ply)) return `${ply.promotion} = ${promotedName(ply, after) || t('history.aPiece')}`;
   let text = `${ply.from}–${ply.to}`;
   if (ply.landed && ply.landed !== ply.to) text += ` → ${ply.landed}`;
-  if (ply.mutated_to) text += ` (mutated to ${standardName(ply.mutated_to) || ply.mutated_to})`;
+  if (ply.mutated_to) text += t('history.mutated', { piece: standardName(ply.mutated_to) || ply.mutated_to });
   return text;
 }
 
@@ -268,7 +265,7 @@ export function renderHistory(list, history, { viewing, onPick }) {
   history.entries.forEach((entry, index) => {
     if (entry.gap) {
       count += entry.gap;
-      rows.push(h('li', { class: 'missed' }, `… ${entry.gap} move${entry.gap > 1 ? 's' : ''} made while away`));
+      rows.push(h('li', { class: 'missed' }, t('history.missed', { count: entry.gap })));
       row = null;
       return;
     }
@@ -292,7 +289,7 @@ export function renderHistory(list, history, { viewing, onPick }) {
       onclick: () => onPick(index),
     }, plyText(ply, entry.board), pattern ? pieceSvg({ ...pattern, king: false }, { title: false }) : null));
   });
-  if (rows.length === 0) rows.push(h('li', { class: 'empty' }, 'No moves yet.'));
+  if (rows.length === 0) rows.push(h('li', { class: 'empty' }, t('history.empty')));
   list.replaceChildren(...rows);
   const current = list.querySelector('.ply.current');
   // Scrolls the list only, never the page (on a phone the board stays in view).

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { endText, title } from './result.js';
 import { heldSeats } from './seats.js';
 import { isOver } from './stream.js';
+import { t } from './i18n.js';
 
 // A rating as players read it: rounded, `?` while provisional (deviation 110 or more).
 export const ratingText = (value, provisional) => `${Math.round(Number(value) || 0)}${provisional ? '?' : ''}`;
@@ -24,8 +25,8 @@ export const profileHref = (name) => `#/@/${encodeURIComponent(name)}`;
 // words: its name, "deleted player" once the account is gone, "Anonymous" for a seat without
 // an account.
 export function playerName(player) {
-  if (!player) return 'Anonymous';
-  if (player.deleted || !player.username) return 'deleted player';
+  if (!player) return t('players.anonymous');
+  if (player.deleted || !player.username) return t('players.deleted');
   return player.username;
 }
 
@@ -48,10 +49,8 @@ export function playerTag(player, { id } = {}) {
   const named = player && !player.deleted && player.username;
   return h('span', { class: 'player-tag', id },
     named ? h('a', { href: profileHref(player.username), class: 'player-name' }, name) : h('span', { class: 'player-name anonymous' }, name),
-    player ? h('span', { class: 'player-rating', title: player.provisional ? 'provisional rating' : 'rating' }, ` ${ratingText(player.rating, player.provisional)}`) : null);
+    player ? h('span', { class: 'player-rating', title: t(player.provisional ? 'players.provisional' : 'players.rating') }, ` ${ratingText(player.rating, player.provisional)}`) : null);
 }
-
-const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
 // One of `name`'s games (a spectator's view from GET /api/users/{name}/games) as a row: the side,
 // the opponent with the rating, the state or the end in words, rated or casual and the rating
@@ -70,10 +69,10 @@ export function accountGameRow(view, name, { own = false } = {}) {
   let kind = 'over';
   if (view.status === 'setup') {
     kind = 'ongoing';
-    state = 'Setting up';
+    state = t('players.setup');
   } else if (view.status === 'in_progress') {
     kind = own && view.to_move === color ? 'your-move' : 'ongoing';
-    state = own ? (view.to_move === color ? 'Your move' : 'Opponent to move') : `${title(view.to_move)} to move`;
+    state = own ? t(view.to_move === color ? 'players.yourMove' : 'players.theirMove') : t('players.toMove', { color: title(view.to_move) });
   } else {
     // The end from this player's side when it is the reader's own game, else by colour.
     state = endText(own ? { ...view, you: color } : { ...view, you: null });
@@ -83,10 +82,11 @@ export function accountGameRow(view, name, { own = false } = {}) {
   return h('li', { class: `game-row ${kind}`, 'data-game': view.id, 'data-status': view.status, 'data-color': color },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, `${own ? 'You play' : `${name} played`} ${title(color)} against ${playerName(opponent)}`,
+      h('span', { class: 'who' }, own ? t('players.youPlay', { color: t(`players.with.${color}`), opponent: playerName(opponent) })
+        : t('players.played', { name, color: t(`players.with.${color}`), opponent: playerName(opponent) }),
         opponent ? ` (${ratingText(opponent.rating, opponent.provisional)})` : ''),
       h('span', { class: 'state' }, state),
-      h('span', { class: `kind ${view.rated ? 'rated' : 'casual'}` }, view.rated ? 'rated' : 'casual'),
+      h('span', { class: `kind ${view.rated ? 'rated' : 'casual'}` }, t(view.rated ? 'rated' : 'casual')),
       diff !== null && diff !== undefined ? h('span', { class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}` }, diffText(diff)) : null,
-      h('span', { class: 'moves-played' }, moves(Math.ceil((view.moves_played || 0) / 2)))));
+      h('span', { class: 'moves-played' }, t('moves', { count: Math.ceil((view.moves_played || 0) / 2) }))));
 }

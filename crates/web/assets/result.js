@@ -1,41 +1,46 @@
 // Words for a game's state, shared by the game page and "My games".
 
-const REASONS = {
-  king_lost: 'a king was lost',
-  kings_lost: 'both sides lost a king',
-  time: 'on time',
-  no_legal_moves: 'no legal moves left',
-  resigned: 'by resignation',
-  agreement: 'by agreement',
-  no_first_move: 'no first move',
-};
+import { t } from './i18n.js';
+
+// Why a game ended, in words (lazy: the catalogue is loaded after this module).
+const REASONS = ['king_lost', 'kings_lost', 'time', 'no_legal_moves', 'resigned', 'agreement', 'no_first_move'];
+const reasonText = (reason) => (REASONS.includes(reason) ? t(`result.reason.${reason}`) : null);
 // A reason worded by the side that lost.
 const LOSER_REASONS = {
-  abandoned: (loser) => `${title(loser)} left`,
+  abandoned: (loser) => t('result.reason.abandoned', { color: title(loser) }),
 };
 
-export const title = (color) => color.charAt(0).toUpperCase() + color.slice(1);
+// White or Black, capitalised, in the page's language (anything else as it is, capitalised).
+export const title = (color) => {
+  if (color === 'white') return t('color.White');
+  if (color === 'black') return t('color.Black');
+  return color.charAt(0).toUpperCase() + color.slice(1);
+};
+// White's or Black's: the side as the owner of something ("Black's king", "the Black seat"),
+// the form a language needs there (Slovak: "čierneho").
+export const ofSide = (color) => t(color === 'black' ? 'result.of.black' : 'result.of.white');
 
 // A bot by its strength: 'bot:search' → "Bot (search)", 'bot:search:200ms' → "Bot (search, 200ms)";
 // a bot this browser knows nothing more of is "Bot".
 export function botName(spec) {
   const parts = typeof spec === 'string' ? spec.split(':').slice(1).filter(Boolean) : [];
-  return parts.length ? `Bot (${parts.join(', ')})` : 'Bot';
+  return parts.length ? t('result.botWith', { strength: parts.join(', ') }) : t('result.bot');
 }
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 
 export function resultText(view) {
   const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
   const words = loser && LOSER_REASONS[view.reason] ? LOSER_REASONS[view.reason](loser)
-    : REASONS[view.reason] || (view.reason ? view.reason.replaceAll('_', ' ') : '');
-  const reason = view.reason ? ` — ${words}` : '';
+    : reasonText(view.reason) || (view.reason ? view.reason.replaceAll('_', ' ') : '');
+  let outcome;
   switch (view.status) {
-    case 'white_won': return `White won${reason}`;
-    case 'black_won': return `Black won${reason}`;
-    case 'draw': return `Draw${reason}`;
-    case 'aborted': return `The game was aborted${reason}`;
+    case 'white_won': outcome = t('result.won', { color: title('white') }); break;
+    case 'black_won': outcome = t('result.won', { color: title('black') }); break;
+    case 'draw': outcome = t('result.draw'); break;
+    case 'aborted': outcome = t('result.aborted'); break;
     default: return '';
   }
+  return view.reason ? t('result.because', { result: outcome, reason: words }) : outcome;
 }
 
 // Whether `color`'s seat is taken: its holder has opened the game with the seat's token (the
@@ -47,34 +52,35 @@ export function opponentJoined(view, color) {
 }
 
 // What happened at the end, from the player's side, in plain words (a spectator's: by colour).
+// Functions, so that the words are read when asked for (the catalogue is loaded after this).
 const END = {
-  ownKing: (square) => `You took your own king on ${square}`,
-  theirOwnKing: (winner, loser, square) => `You won: ${title(loser)} took its own king on ${square}`,
-  anyOwnKing: (loser, square) => `${title(loser)} took its own king on ${square}`,
-  kingTaken: (winner, square) => `You lost: ${title(winner)} took your king on ${square}`,
-  youTook: (loser, square) => `You won: you took ${title(loser)}'s king on ${square}`,
-  anyTook: (winner, loser, square) => `${title(winner)} took ${title(loser)}'s king on ${square}`,
-  kingLost: 'You lost: your king was lost',
-  theirKingLost: (loser) => `You won: ${title(loser)}'s king was lost`,
-  anyKingLost: (loser) => `${title(loser)}'s king was lost`,
-  kingsLost: 'Both sides lost a king: a draw',
-  flag: 'Your flag fell',
-  theirFlag: (loser) => `You won: ${title(loser)}'s flag fell`,
-  anyFlag: (loser) => `${title(loser)}'s flag fell`,
-  stuck: 'You lost: you had no legal move left',
-  theirStuck: (loser) => `You won: ${title(loser)} had no legal move left`,
-  anyStuck: (loser) => `${title(loser)} had no legal move left`,
-  resigned: 'You resigned',
-  theyResigned: (loser) => `You won: ${title(loser)} resigned`,
-  anyResigned: (loser) => `${title(loser)} resigned`,
-  agreed: 'Draw agreed',
-  left: 'You lost: you left the game, and your opponent claimed the victory',
-  theyLeft: 'You won: your opponent left',
-  anyLeft: (winner, loser) => `${title(loser)} left: ${title(winner)} claimed the victory`,
-  noFirstMove: 'You did not make your first move in time: the game is aborted',
-  theirNoFirstMove: 'Your opponent did not make a first move: the game is aborted',
-  anyNoFirstMove: (color) => `${title(color)} did not make a first move: the game is aborted`,
-  aborted: 'The game was aborted',
+  ownKing: (square) => t('result.end.ownKing', { square }),
+  theirOwnKing: (winner, loser, square) => t('result.end.theirOwnKing', { loser: title(loser), square }),
+  anyOwnKing: (loser, square) => t('result.end.anyOwnKing', { loser: title(loser), square }),
+  kingTaken: (winner, square) => t('result.end.kingTaken', { winner: title(winner), square }),
+  youTook: (loser, square) => t('result.end.youTook', { loser: ofSide(loser), square }),
+  anyTook: (winner, loser, square) => t('result.end.anyTook', { winner: title(winner), loser: ofSide(loser), square }),
+  kingLost: () => t('result.end.kingLost'),
+  theirKingLost: (loser) => t('result.end.theirKingLost', { loser: title(loser) }),
+  anyKingLost: (loser) => t('result.end.anyKingLost', { loser: title(loser) }),
+  kingsLost: () => t('result.end.kingsLost'),
+  flag: () => t('result.end.flag'),
+  theirFlag: (loser) => t('result.end.theirFlag', { loser: title(loser) }),
+  anyFlag: (loser) => t('result.end.anyFlag', { loser: title(loser) }),
+  stuck: () => t('result.end.stuck'),
+  theirStuck: (loser) => t('result.end.theirStuck', { loser: title(loser) }),
+  anyStuck: (loser) => t('result.end.anyStuck', { loser: title(loser) }),
+  resigned: () => t('result.end.resigned'),
+  theyResigned: (loser) => t('result.end.theyResigned', { loser: title(loser) }),
+  anyResigned: (loser) => t('result.end.anyResigned', { loser: title(loser) }),
+  agreed: () => t('result.end.agreed'),
+  left: () => t('result.end.left'),
+  theyLeft: () => t('result.end.theyLeft'),
+  anyLeft: (winner, loser) => t('result.end.anyLeft', { winner: title(winner), loser: title(loser) }),
+  noFirstMove: () => t('result.end.noFirstMove'),
+  theirNoFirstMove: () => t('result.end.theirNoFirstMove'),
+  anyNoFirstMove: (color) => t('result.end.anyNoFirstMove', { color: title(color) }),
+  aborted: () => t('result.aborted'),
 };
 
 // `last`: what the page knows of the last move — {mover, square} with the square of the king
@@ -84,15 +90,15 @@ export function endText(view, last = null) {
   const winner = view.status === 'white_won' ? 'white' : view.status === 'black_won' ? 'black' : null;
   const loser = winner ? other(winner) : null;
   if (view.status === 'aborted') {
-    if (view.reason !== 'no_first_move') return END.aborted;
+    if (view.reason !== 'no_first_move') return END.aborted();
     // White's first move was missing if no move was made, else Black's.
     const late = view.moves_played > 0 ? 'black' : 'white';
     if (!you) return END.anyNoFirstMove(late);
-    return late === you ? END.noFirstMove : END.theirNoFirstMove;
+    return late === you ? END.noFirstMove() : END.theirNoFirstMove();
   }
   if (view.status === 'draw') {
-    if (view.reason === 'kings_lost') return END.kingsLost;
-    if (view.reason === 'agreement') return END.agreed;
+    if (view.reason === 'kings_lost') return END.kingsLost();
+    if (view.reason === 'agreement') return END.agreed();
     return resultText(view);
   }
   if (!winner) return resultText(view);
@@ -101,7 +107,7 @@ export function endText(view, last = null) {
       const square = last && last.square;
       if (!square || !last.mover) {
         if (!you) return END.anyKingLost(loser);
-        return you === loser ? END.kingLost : END.theirKingLost(loser);
+        return you === loser ? END.kingLost() : END.theirKingLost(loser);
       }
       if (last.mover === loser) {
         if (!you) return END.anyOwnKing(loser, square);
@@ -112,16 +118,16 @@ export function endText(view, last = null) {
     }
     case 'time':
       if (!you) return END.anyFlag(loser);
-      return you === loser ? END.flag : END.theirFlag(loser);
+      return you === loser ? END.flag() : END.theirFlag(loser);
     case 'no_legal_moves':
       if (!you) return END.anyStuck(loser);
-      return you === loser ? END.stuck : END.theirStuck(loser);
+      return you === loser ? END.stuck() : END.theirStuck(loser);
     case 'resigned':
       if (!you) return END.anyResigned(loser);
-      return you === loser ? END.resigned : END.theyResigned(loser);
+      return you === loser ? END.resigned() : END.theyResigned(loser);
     case 'abandoned':
       if (!you) return END.anyLeft(winner, loser);
-      return you === loser ? END.left : END.theyLeft;
+      return you === loser ? END.left() : END.theyLeft();
     default:
       return resultText(view);
   }
