@@ -18,6 +18,18 @@ const CONVERTED: &[&str] = &[
     "account.js",
     "home.js",
     "lobby.js",
+    "seats.js",
+    "setup.js",
+    "confirm.js",
+    "promote.js",
+    "alert.js",
+    "board.js",
+    "pieces.js",
+    "stream.js",
+    "dom.js",
+    "record.js",
+    "differences.js",
+    "api.js",
 ];
 
 const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
