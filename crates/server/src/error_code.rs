@@ -202,4 +202,38 @@ mod tests {
             Some(Value::from("h_in_step"))
         );
     }
+
+    /// The web page explains every code in each of its languages: its list of the codes
+    /// (`crates/web/src/error_codes.txt`, which its own test checks against the catalogues) is
+    /// exactly this one, and each catalogue has an `error.{code}` message.
+    #[test]
+    fn the_page_has_a_message_for_every_code() {
+        let mut names = ErrorCode::names();
+        names.sort_unstable();
+        let mut listed: Vec<String> = include_str!("../../web/src/error_codes.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(str::to_owned)
+            .collect();
+        listed.sort_unstable();
+        assert_eq!(
+            listed, names,
+            "crates/web/src/error_codes.txt differs from ErrorCode::names()"
+        );
+        for (lang, text) in [
+            ("en", include_str!("../../web/assets/i18n/en.json")),
+            ("sk", include_str!("../../web/assets/i18n/sk.json")),
+        ] {
+            let catalogue: Value = serde_json::from_str(text).expect("a catalogue is JSON");
+            let missing: Vec<_> = names
+                .iter()
+                .filter(|name| !catalogue[format!("error.{name}")].is_string())
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{lang}.json lacks messages for {missing:?}"
+            );
+        }
+    }
 }

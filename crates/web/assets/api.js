@@ -3,10 +3,12 @@
 // DNA, the codon and offset — except in discovery, where the server names neither), so pages can
 // show the server's own words.
 
+import { t } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, body, text) {
     const error = body && body.error ? body.error : {};
-    super(error.message || text || `request failed (${status})`);
+    super(error.message || text || t('api.failed', { status }));
     this.status = status;
     this.code = error.code || 'http_' + status;
     this.codon = error.codon;
@@ -33,7 +35,7 @@ async function call(method, path, { token, body, signal } = {}) {
     });
   } catch (failure) {
     if (failure.name === 'AbortError') throw failure;
-    throw new ApiError(0, null, 'the server cannot be reached');
+    throw new ApiError(0, null, t('api.unreachable'));
   }
   const text = await response.text();
   let data = null;

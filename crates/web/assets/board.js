@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { pieceSvg, describePiece } from './pieces.js';
+import { t } from './i18n.js';
 
 export function squareName(x, y) {
   return String.fromCharCode(97 + x) + String(y + 1);
@@ -23,18 +24,22 @@ export function parseMoveText(text) {
   return match ? [match[1].toLowerCase(), match[2].toLowerCase()] : null;
 }
 
-// What a square's label adds for a flagged destination (the move views' loses_own_king and
-// exposes_king).
-const TEXT = {
-  losesKing: ': this move takes its own king and loses the game',
-  exposes: ': after this move its king can be taken',
-};
+// A square's accessible name: its name, its piece, then what else holds for it (a king in danger,
+// a legal destination — flagged apart when it loses or exposes the mover's king (the move views'
+// loses_own_king and exposes_king) —, the selection), each a message of its own.
+function squareLabel(name, piece, { inDanger, target, selected }) {
+  const facts = [t('board.square', { square: name, piece: describePiece(piece) })];
+  if (inDanger) facts.push(t('board.inDanger'));
+  if (target) facts.push(target.loses_own_king ? t('board.legalLosesKing') : target.exposes_king ? t('board.legalExposes') : t('board.legal'));
+  if (selected) facts.push(t('board.selected'));
+  return facts.join(', ');
+}
 
 const DRAG_THRESHOLD = 6; // pixels before a press becomes a drag, so taps stay clicks
 
 export class Board {
   // onSquare(square) for a click or Enter; onDrag(from, to) for a drag and drop.
-  constructor({ label = 'Board', onSquare = () => {}, onDrag = () => {} } = {}) {
+  constructor({ label = t('board.label'), onSquare = () => {}, onDrag = () => {} } = {}) {
     this.onSquare = onSquare;
     this.onDrag = onDrag;
     this.el = h('div', { class: 'board', role: 'grid', 'aria-label': label });
@@ -80,10 +85,7 @@ export class Board {
       if (cell.classList.contains('dragging')) classes.push('dragging');
       const className = classes.join(' ');
       if (cell.className !== className) cell.className = className;
-      let label = `${name}, ${describePiece(piece)}`;
-      if (inDanger) label += ', in danger: it can be taken next move';
-      if (target) label += `, legal destination${target.loses_own_king ? TEXT.losesKing : target.exposes_king ? TEXT.exposes : ''}`;
-      if (name === selected) label += ', selected';
+      const label = squareLabel(name, piece, { inDanger, target, selected: name === selected });
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       cell.setAttribute('aria-selected', name === selected ? 'true' : 'false');
       const key = piece ? `${piece.color}|${piece.code || piece.species}|${piece.name || ''}|${piece.king}|${piece.pawn}` : '';

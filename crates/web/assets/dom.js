@@ -1,6 +1,8 @@
 // Small DOM helpers, so the pages build elements without innerHTML (no markup injection from
 // server strings, and the page's Content-Security-Policy allows no inline styles).
 
+import { t } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // h('button', {class: 'x', onclick: f, 'aria-label': '…'}, 'text', child…)
@@ -75,11 +77,11 @@ export async function copyText(text) {
     try { document.execCommand('copy'); } catch { /* nothing more to try */ }
     field.remove();
   }
-  toast(`Copied ${text.length > 40 ? 'the link' : text}`);
+  toast(text.length > 40 ? t('dom.copiedLink') : t('dom.copied', { text }));
 }
 
 // A "Copy" button for a value that may change later (read when clicked).
-export function copyButton(valueOf, label = 'Copy') {
+export function copyButton(valueOf, label = t('dom.copy')) {
   return h('button', { type: 'button', class: 'small', onclick: () => copyText(valueOf()) }, label);
 }
 

@@ -85,13 +85,25 @@ export function t(id, params = {}) {
 }
 
 // An API failure in the current language: the message for its machine code when the catalogue
-// has one (`error.{code}`), else the server's own (English) words.
-// English keeps the server's words (they are English, and often more precise).
+// has one (`error.{code}`; every code of the API's ErrorCode list has one), else the server's own
+// (English) words. English keeps the server's words (they are English, and often more precise).
+// The message may use the failure's details: `seconds` (a 429's Retry-After) and, for invalid
+// DNA, `codon` and `offset` (counted from 1, as the lab shows them), `found` (the letter or
+// codon in quotes, or "the end of the DNA") and `expected` (the server's English words). A
+// message that needs a detail the failure lacks (discovery names none) gives way to the server's.
 export function errorText(error) {
   if (!error) return '';
   if (current === DEFAULT && error.message) return error.message;
   const id = `error.${error.code}`;
-  return error.code && has(id) ? t(id, { seconds: error.retryAfter ?? '' }) : error.message;
+  if (!error.code || !has(id)) return error.message;
+  const params = { seconds: error.retryAfter ?? '' };
+  const known = (value) => value !== undefined && value !== null;
+  if (known(error.codon)) params.codon = Number(error.codon) + 1;
+  if (known(error.offset)) params.offset = Number(error.offset) + 1;
+  if (known(error.found)) params.found = error.found === '' ? t('error.found.end') : t('error.found.text', { found: error.found });
+  if (known(error.expected)) params.expected = error.expected;
+  const text = t(id, params);
+  return /\{\w+\}/.test(text) && error.message ? error.message : text;
 }
 
 // Numbers, dates and times in the current language's conventions.

@@ -6,6 +6,7 @@
 // small badge.
 
 import { s } from './dom.js';
+import { t } from './i18n.js';
 
 // Codes of rules.md §2.5 (checked with `gmo genome code`).
 export const STANDARD = {
@@ -72,18 +73,42 @@ export function pieceName(piece) {
   return standardName(piece.code);
 }
 
+// A standard piece's name in the page's language ("queen", "dáma"), for pickers and lists; an
+// unknown name (a code) comes back as it is.
+export function pieceLabel(name) {
+  const names = {
+    king: () => t('pieces.name.king'), queen: () => t('pieces.name.queen'), rook: () => t('pieces.name.rook'),
+    bishop: () => t('pieces.name.bishop'), knight: () => t('pieces.name.knight'), pawn: () => t('pieces.name.pawn'),
+  };
+  return Object.hasOwn(names, name) ? names[name]() : name;
+}
+
+// A side's standard piece, its colour agreeing with it ("white queen", "biela dáma").
+function namedPiece(color, name) {
+  const named = color === 'black' ? {
+    king: () => t('pieces.black.king'), queen: () => t('pieces.black.queen'), rook: () => t('pieces.black.rook'),
+    bishop: () => t('pieces.black.bishop'), knight: () => t('pieces.black.knight'), pawn: () => t('pieces.black.pawn'),
+  } : {
+    king: () => t('pieces.white.king'), queen: () => t('pieces.white.queen'), rook: () => t('pieces.white.rook'),
+    bishop: () => t('pieces.white.bishop'), knight: () => t('pieces.white.knight'), pawn: () => t('pieces.white.pawn'),
+  };
+  return named[name]();
+}
+
 // What a screen reader says for a piece: "white pawn", "black piece 7x3k2q, king".
 export function describePiece(piece) {
-  if (!piece) return 'empty';
+  if (!piece) return t('pieces.empty');
   const name = pieceName(piece);
-  let text;
-  if (name) text = `${piece.color} ${name}`;
-  else if (piece.code) text = `${piece.color} piece ${piece.code}`;
-  else text = `${piece.color} piece of species ${piece.species || 'unknown'}`;
-  if (piece.king && name !== 'king') text += ', king';
-  else if (piece.king) text += ', marked king';
-  if (piece.pawn && name !== 'pawn') text += ', pawn';
-  return text;
+  const black = piece.color === 'black';
+  const facts = [];
+  if (name) facts.push(namedPiece(piece.color, name));
+  else if (piece.code) facts.push(black ? t('pieces.blackCode', { code: piece.code }) : t('pieces.whiteCode', { code: piece.code }));
+  else if (piece.species) facts.push(black ? t('pieces.blackSpecies', { species: piece.species }) : t('pieces.whiteSpecies', { species: piece.species }));
+  else facts.push(black ? t('pieces.blackUnknown') : t('pieces.whiteUnknown'));
+  if (piece.king && name !== 'king') facts.push(t('pieces.name.king'));
+  else if (piece.king) facts.push(t('pieces.markedKing'));
+  if (piece.pawn && name !== 'pawn') facts.push(t('pieces.name.pawn'));
+  return facts.join(', ');
 }
 
 // 32-bit FNV-1a of a string: a stable source of bits for the identicon.

@@ -9,32 +9,22 @@ import { Board } from './board.js';
 import { renderHistory, plyText, lastLoss } from './history.js';
 import { resultText, endText } from './result.js';
 import { remembered } from './seats.js';
+import { t, errorText } from './i18n.js';
 
-const TEXT = {
-  heading: 'The record of game ',
-  loading: 'Loading the record…',
-  notOver: 'The record opens once the game is over.',
-  cannot: (message) => `The record cannot be shown: ${message}`,
-  start: 'The start position.',
-  after: (number, ply, at, of) => `After ${number} ${ply} (ply ${at} of ${of}).`,
-  unknown: 'This position is not known.',
-  first: 'The start', prev: 'One ply back (←)', next: 'One ply on (→)', last: 'The end (End)',
-  steps: 'Step through the game',
-  moves: 'Moves',
-  back: 'Back to the game',
-  raw: 'The record as JSON',
-  flip: 'Flip board',
-  keys: '← → step, Home the start, End the end.',
-  board: 'The game, replayed',
-};
+// A message with an element in place of its `{name}` placeholder: [the text before, the
+// element, the text after] (the heading names the game in code type).
+function around(message, name, element) {
+  const [before, after = ''] = message.split(`{${name}}`);
+  return [before, element, after];
+}
 
 export function recordPage(root, id) {
-  const board = new Board({ label: TEXT.board });
+  const board = new Board({ label: t('record.board') });
   const where = h('p', { class: 'status', id: 'record-where', 'aria-live': 'polite' });
   const story = h('p', { class: 'result-story', id: 'record-story' });
   const result = h('p', { class: 'result-text', id: 'record-result' });
-  const notice = h('p', { class: 'notice', role: 'alert', id: 'record-notice' }, TEXT.loading);
-  const moveList = h('ol', { id: 'record-moves', class: 'moves', 'aria-label': TEXT.moves });
+  const notice = h('p', { class: 'notice', role: 'alert', id: 'record-notice' }, t('record.loading'));
+  const moveList = h('ol', { id: 'record-moves', class: 'moves', 'aria-label': t('record.moves') });
   const seat = remembered(id);
   const gameHref = `#/game/${encodeURIComponent(id)}${seat.token ? `?token=${encodeURIComponent(seat.token)}` : ''}`;
   let flipped = seat.color === 'black';
@@ -46,24 +36,24 @@ export function recordPage(root, id) {
 
   const navButton = (name, label, text, onclick) =>
     h('button', { type: 'button', class: 'small', id: `record-${name}`, 'aria-label': label, title: label, onclick }, text);
-  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': TEXT.steps },
-    navButton('first', TEXT.first, '«', () => showAt(-1)),
-    navButton('prev', TEXT.prev, '‹', () => showAt(at - 1)),
-    navButton('next', TEXT.next, '›', () => showAt(at + 1)),
-    navButton('last', TEXT.last, '»', () => showAt(entries().length - 1)));
+  const nav = h('div', { class: 'row history-nav', role: 'group', 'aria-label': t('record.steps') },
+    navButton('first', t('record.first'), '«', () => showAt(-1)),
+    navButton('prev', t('record.prev'), '‹', () => showAt(at - 1)),
+    navButton('next', t('record.next'), '›', () => showAt(at + 1)),
+    navButton('last', t('record.last'), '»', () => showAt(entries().length - 1)));
 
   root.replaceChildren(h('div', { class: 'game-page record-page' },
     h('div', { class: 'board-col' }, board.el, nav, where),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h1', { class: 'game-title' }, TEXT.heading, h('code', {}, id)),
+        h('h1', { class: 'game-title' }, around(t('record.heading'), 'id', h('code', {}, id))),
         story, result, notice,
-        h('p', { class: 'hint' }, TEXT.keys),
+        h('p', { class: 'hint' }, t('record.keys')),
         h('div', { class: 'row' },
-          h('a', { class: 'button', href: gameHref, id: 'record-back' }, TEXT.back),
-          h('button', { type: 'button', id: 'record-flip', onclick: () => { flipped = !flipped; draw(); } }, TEXT.flip),
-          h('a', { class: 'small-link', href: api.recordPath(id), id: 'record-json' }, TEXT.raw))),
-      h('section', { class: 'panel' }, h('h3', {}, TEXT.moves), moveList))));
+          h('a', { class: 'button', href: gameHref, id: 'record-back' }, t('record.back')),
+          h('button', { type: 'button', id: 'record-flip', onclick: () => { flipped = !flipped; draw(); } }, t('record.flip')),
+          h('a', { class: 'small-link', href: api.recordPath(id), id: 'record-json' }, t('record.raw')))),
+      h('section', { class: 'panel' }, h('h3', {}, t('record.moves')), moveList))));
 
   document.addEventListener('keydown', keys);
   load();
@@ -87,7 +77,7 @@ export function recordPage(root, id) {
       }
     } catch (error) {
       if (gone) return;
-      notice.textContent = error.status === 409 ? TEXT.notOver : TEXT.cannot(error.message);
+      notice.textContent = error.status === 409 ? t('record.notOver') : t('record.cannot', { message: errorText(error) });
       return;
     }
     if (gone) return;
@@ -126,11 +116,13 @@ export function recordPage(root, id) {
       danger: danger ? [...(danger.white || []), ...(danger.black || [])] : [],
     });
     const of = record.plies.length;
-    if (!pieces) where.textContent = TEXT.unknown;
-    else if (at < 0) where.textContent = TEXT.start;
+    if (!pieces) where.textContent = t('record.unknown');
+    else if (at < 0) where.textContent = t('record.start');
     else {
       const moves = record.plies.slice(0, at + 1).filter((ply) => ply.type === 'move').length;
-      where.textContent = TEXT.after(`${Math.ceil(moves / 2)}.${moves % 2 === 0 ? '..' : ''}`, plyText(record.plies[at], boards[at + 1]), at + 1, of);
+      where.textContent = t('record.after', {
+        number: `${Math.ceil(moves / 2)}.${moves % 2 === 0 ? '..' : ''}`, ply: plyText(record.plies[at], boards[at + 1]), at: at + 1, of,
+      });
     }
   }
 

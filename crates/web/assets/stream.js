@@ -4,8 +4,9 @@
 // Asked with `compact` (?lines=compact), every later change line carries only what changed
 // (the squares, clocks, side to move, status…), and applyCompact() turns it into the next view.
 
-import { streamPath } from './api.js';
+import { streamPath, ApiError } from './api.js';
 import { parseSquare } from './board.js';
+import { t, errorText } from './i18n.js';
 
 const FIRST_PAUSE = 300;
 const LONGEST_PAUSE = 8000;
@@ -55,8 +56,12 @@ export function follow(id, token, { onLine, onStatus = () => {}, afterEnd = () =
       const response = await fetch(streamPath(id, { presence, compact }), { headers, signal: controller.signal, cache: 'no-store' });
       // A refusal (a malformed or unknown id, a wrong token) will not change by retrying.
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-        let message = `the game cannot be followed (${response.status})`;
-        try { message = (await response.json()).error.message; } catch { /* keep the status */ }
+        // The server's refusal in the page's language (its own words in English), else the status.
+        let message = t('stream.cannotFollow', { status: response.status });
+        try {
+          const body = await response.json();
+          if (body && body.error) message = errorText(new ApiError(response.status, body));
+        } catch { /* keep the status */ }
         active = false;
         onStatus('failed', message);
         return;

@@ -24,7 +24,31 @@ const CONVERTED: &[&str] = &[
     "players.js",
     "clock.js",
     "history.js",
+    "seats.js",
+    "setup.js",
+    "confirm.js",
+    "promote.js",
+    "alert.js",
+    "board.js",
+    "pieces.js",
+    "stream.js",
+    "dom.js",
+    "record.js",
+    "differences.js",
+    "api.js",
 ];
+
+/// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
+/// comment. The server's own test checks that it is exactly `ErrorCode::names()`.
+const ERROR_CODES: &str = include_str!("error_codes.txt");
+
+fn error_codes() -> Vec<&'static str> {
+    ERROR_CODES
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+}
 
 const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
 
@@ -120,6 +144,27 @@ fn catalogues_have_the_same_messages() {
                 assert!(forms.contains_key(category), "sk: {key} lacks '{category}'");
             }
         }
+    }
+}
+
+#[test]
+fn every_error_code_has_a_message() {
+    let codes = error_codes();
+    assert!(
+        codes.len() > 40,
+        "only {} error codes: {codes:?}",
+        codes.len()
+    );
+    for &lang in LANGUAGES {
+        let messages = catalogue(lang);
+        let missing: Vec<_> = codes
+            .iter()
+            .filter(|code| !messages.contains_key(&format!("error.{code}")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{lang}.json has no error.{{code}} message for {missing:?}"
+        );
     }
 }
 
