@@ -18,6 +18,7 @@ const CONVERTED: &[&str] = &[
     "account.js",
     "home.js",
     "lobby.js",
+    "rules.js",
 ];
 
 const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
