@@ -36,6 +36,7 @@ const CONVERTED: &[&str] = &[
     "record.js",
     "differences.js",
     "api.js",
+    "rules.js",
 ];
 
 /// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
