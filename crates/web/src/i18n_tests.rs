@@ -18,6 +18,13 @@ const CONVERTED: &[&str] = &[
     "account.js",
     "home.js",
     "lobby.js",
+    "events.js",
+    "organise.js",
+    "team.js",
+    "screen.js",
+    "watch.js",
+    "profile.js",
+    "leaderboard.js",
 ];
 
 const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
