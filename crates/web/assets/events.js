@@ -9,6 +9,7 @@
 import { h } from './dom.js';
 import * as api from './api.js';
 import { ndjson } from './stream.js';
+import { t, has, errorText, formatNumber } from './i18n.js';
 
 const KEY = 'gmo.events';
 const KEEP = 20; // events of each kind kept: every per-browser structure is bounded
@@ -123,8 +124,11 @@ export function followEvent(id, { onView, onStatus = () => {} }) {
         headers: { Accept: 'application/x-ndjson' }, signal: controller.signal, cache: 'no-store',
       });
       if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-        let message = `the event cannot be followed (${response.status})`;
-        try { message = (await response.json()).error.message; } catch { /* keep the status */ }
+        let message = t('events.refused', { status: response.status });
+        try {
+          const { error } = await response.json();
+          message = errorText({ code: error.code, message: error.message, status: response.status }) || message;
+        } catch { /* keep the status */ }
         onStatus('failed', message);
         return;
       }
@@ -172,32 +176,46 @@ export function followEvent(id, { onView, onStatus = () => {} }) {
 }
 
 // The event in words.
-export const FORMAT = { round_robin: 'Round robin', swiss: 'Swiss' };
-export const STATUS = {
-  registration: 'Registration: teams join',
-  running: 'Under way',
-  finished: 'Finished',
-};
+// A format ('round_robin', 'swiss') or a status ('registration', 'running', 'finished') in words
+// (an unknown one as it is).
+export const formatText = (format) => (has(`events.format.${format}`) ? t(`events.format.${format}`) : format);
+export const statusText = (status) => (has(`events.status.${status}`) ? t(`events.status.${status}`) : status);
 
 export function teamName(view, teamId) {
-  const team = (view.teams || []).find((t) => t.id === teamId);
-  return team ? team.name : teamId ? `team ${teamId}` : '';
+  const team = (view.teams || []).find((one) => one.id === teamId);
+  return team ? team.name : teamId ? t('events.unknownTeam', { id: teamId }) : '';
 }
 
 export function clockText(clock) {
   if (!clock) return '';
   const minutes = (clock.initial_ms || 0) / 60000;
   const seconds = (clock.increment_ms || 0) / 1000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min + ${seconds} s`;
+  return t('events.clock', { minutes: formatNumber(minutes, { maximumFractionDigits: 1 }), seconds: formatNumber(seconds) });
 }
 
 export function summary(view) {
-  const parts = [FORMAT[view.format] || view.format];
-  if (view.rounds_planned) parts.push(`${view.rounds_planned} round${view.rounds_planned === 1 ? '' : 's'}`);
+  const parts = [formatText(view.format)];
+  if (view.rounds_planned) parts.push(t('events.rounds', { count: view.rounds_planned }));
   parts.push(clockText(view.clock));
-  if (view.discovery) parts.push('discovery');
+  if (view.discovery) parts.push(t('events.discovery'));
   return parts.filter(Boolean).join(' · ');
 }
+
+// A message whose placeholders may be elements: its text split around them, the elements kept
+// (a team's name drawn as an element where the language puts it).
+export function textWith(id, params = {}) {
+  const elements = Object.fromEntries(Object.entries(params).filter(([, value]) => value instanceof Node));
+  const words = Object.fromEntries(Object.entries(params).filter(([name]) => !(name in elements)));
+  return t(id, words).split(/(\{\w+\})/)
+    .map((piece) => {
+      const hole = /^\{(\w+)\}$/.exec(piece);
+      return hole && hole[1] in elements ? elements[hole[1]] : piece;
+    })
+    .filter((piece) => piece !== '');
+}
+
+// The summary and the status, for a page's head line.
+export const summaryAndStatus = (view) => [summary(view), statusText(view.status)].filter(Boolean).join(' · ');
 
 // The round being played (or the last one played), or null before round 1.
 export function currentRound(view) {
@@ -210,22 +228,23 @@ export function roundOver(round) {
   return !!round && round.pairings.every((p) => !p.game || (p.result !== null && p.result !== undefined));
 }
 
-// Points as chess players write them: 1½, ½, 2.
+// Points as chess players write them: 1½, ½, 2 (other fractions in the language's decimals:
+// 2.25, 2,25).
 export function points(value) {
   const n = Number(value) || 0;
   const whole = Math.floor(n);
   const half = Math.abs(n - whole - 0.5) < 1e-9;
-  if (half) return whole === 0 ? '½' : `${whole}½`;
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+  if (half) return whole === 0 ? '½' : `${formatNumber(whole)}½`;
+  return Number.isInteger(n) ? formatNumber(n) : formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export function resultText(pairing) {
-  if (!pairing.black) return 'bye';
+  if (!pairing.black) return t('events.result.bye');
   switch (pairing.result) {
     case 'white': return '1–0';
     case 'black': return '0–1';
     case 'draw': return '½–½';
-    default: return pairing.game ? 'playing' : 'not started';
+    default: return pairing.game ? t('events.result.playing') : t('events.result.notStarted');
   }
 }
 
@@ -242,8 +261,10 @@ export function pairingList(view, round, { own = null, href = null, id } = {}) {
         'data-white': pairing.white, 'data-black': pairing.black || null,
         'data-game': pairing.game || null, 'data-result': pairing.result || null,
       },
-      h('span', { class: 'dot white', 'aria-hidden': 'true' }), h('span', { class: 'team white' }, teamName(view, pairing.white)),
-      pairing.black ? [' – ', h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))] : ' has a bye',
+      h('span', { class: 'dot white', 'aria-hidden': 'true' }),
+      pairing.black ? [h('span', { class: 'team white' }, teamName(view, pairing.white)), ' – ',
+        h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))]
+        : textWith('events.hasBye', { team: h('span', { class: 'team white' }, teamName(view, pairing.white)) }),
       pairing.black ? [' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result] : null);
     }));
 }
@@ -252,33 +273,33 @@ export function pairingList(view, round, { own = null, href = null, id } = {}) {
 export function standingsTable(view, { own = null, id = 'standings' } = {}) {
   const rows = Array.isArray(view.standings) ? view.standings : [];
   if (rows.length === 0) {
-    return h('p', { class: 'hint', id }, (view.teams || []).length ? 'No games played yet.' : 'No teams yet.');
+    return h('p', { class: 'hint', id }, (view.teams || []).length ? t('events.noGames') : t('events.noTeams'));
   }
   return h('table', { class: 'standings-table', id },
-    h('caption', { class: 'sr-only' }, 'Standings, best first'),
+    h('caption', { class: 'sr-only' }, t('events.standings.caption')),
     h('thead', {}, h('tr', {},
-      h('th', { scope: 'col', class: 'num' }, '#'), h('th', { scope: 'col' }, 'Team'),
-      h('th', { scope: 'col', class: 'num' }, 'Points'),
-      h('th', { scope: 'col', class: 'num', title: 'Sonneborn–Berger: the points of the teams beaten, and half those drawn with' }, 'SB'),
-      h('th', { scope: 'col', class: 'num' }, 'Played'))),
+      h('th', { scope: 'col', class: 'num' }, t('events.standings.rank')), h('th', { scope: 'col' }, t('events.standings.team')),
+      h('th', { scope: 'col', class: 'num' }, t('events.standings.points')),
+      h('th', { scope: 'col', class: 'num', title: t('events.standings.sbTitle') }, t('events.standings.sb')),
+      h('th', { scope: 'col', class: 'num' }, t('events.standings.played')))),
     h('tbody', {}, rows.map((row, i) => h('tr', {
       'data-team': row.team, 'data-points': String(row.points), class: own === row.team ? 'own' : null,
     },
-    h('td', { class: 'num' }, String(i + 1)),
+    h('td', { class: 'num' }, formatNumber(i + 1)),
     h('th', { scope: 'row' }, teamName(view, row.team)),
     h('td', { class: 'num points' }, points(row.points)),
     h('td', { class: 'num' }, points(row.tiebreak)),
-    h('td', { class: 'num' }, String(row.played))))));
+    h('td', { class: 'num' }, formatNumber(row.played))))));
 }
 
 // The connection in words, for a small line under the page.
 export function connectionText(status, message) {
   switch (status) {
-    case 'live': return 'Live: this page follows the event as it goes.';
-    case 'connecting': return 'Connecting…';
-    case 'reconnecting': return 'Connection lost: reconnecting…';
-    case 'ended': return 'The event is over.';
-    case 'failed': return `The event cannot be followed: ${message}`;
+    case 'live': return t('events.connection.live');
+    case 'connecting': return t('events.connection.connecting');
+    case 'reconnecting': return t('events.connection.reconnecting');
+    case 'ended': return t('events.connection.ended');
+    case 'failed': return t('events.connection.failed', { message });
     default: return '';
   }
 }

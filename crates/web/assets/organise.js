@@ -11,29 +11,18 @@ import { signedIn } from './account.js';
 import { sameName } from './players.js';
 import {
   organisedEvents, organisedEvent, noteOrganised, followEvent, joinLink, eventHref, teamHref, screenHref,
-  gameHref, STATUS, FORMAT, summary, currentRound, roundOver, pairingList, standingsTable, connectionText,
+  gameHref, statusText, formatText, textWith, summary, currentRound, roundOver, pairingList, standingsTable, connectionText,
 } from './events.js';
+import { t, errorText } from './i18n.js';
 
+// The messages of these pages (read when shown: the catalogue loads after this module).
 const TEXT = {
-  title: 'Run an event',
-  intro: 'Teams play each other in rounds, each with its own pieces: you create the event and its teams, hand each team its code, start, and pair each next round once the games of the last one are over. The standings update as games end.',
-  signIn: 'Sign in to run an event: the organiser is an account.',
-  created: (name) => `Event “${name}” created`,
-  failed: (message) => `The event could not be created: ${message}`,
-  yours: 'Your events on this browser',
-  noneYet: 'None yet.',
-  loadFailed: (message) => `The event could not be loaded: ${message}`,
-  codesNote: 'Hand each team its code, or its join link: the server shows a code only once, so it is kept here, in this browser alone. Anyone with a code acts for that team.',
-  noCode: 'code shown on the browser that added the team',
-  addFailed: (message) => `The team could not be added: ${message}`,
-  added: (name) => `Team ${name} added: hand out its code`,
-  startHint: 'Starting closes registration and pairs round 1. Each game starts when both teams press Ready on their game page, or by itself 60 s after the pairing.',
-  needTeams: 'At least two teams are needed to start.',
-  started: 'The event has started: round 1 is paired',
-  paired: (n) => `Round ${n} is paired`,
-  roundOn: 'The next round can be paired once every game of this round has ended.',
-  lastRound: 'That was the last round.',
-  notOrganiser: 'Only the organiser can change this event. Teams play from their team page; the projector view shows every board.',
+  created: (name) => t('organise.created', { name }),
+  failed: (error) => t('organise.failed', { message: errorText(error) }),
+  loadFailed: (message) => t('events.loadFailed', { message }),
+  addFailed: (error) => t('organise.addFailed', { message: errorText(error) }),
+  added: (name) => t('organise.added', { name }),
+  paired: (n) => t('organise.paired', { number: n }),
 };
 
 export function organiserPage(root, id) {
@@ -45,39 +34,39 @@ function newEventPage(root) {
   const account = signedIn();
   const list = organisedEvents();
   const yours = h('section', { class: 'panel', id: 'my-events' },
-    h('h2', {}, TEXT.yours),
+    h('h2', {}, t('organise.yours')),
     list.length ? h('ul', { class: 'event-list' }, list.map((one) => h('li', {},
       h('a', { href: eventHref(one.id) }, one.name || one.id))))
-      : h('p', { class: 'hint' }, TEXT.noneYet));
+      : h('p', { class: 'hint' }, t('organise.noneYet')));
   if (!account) {
     root.replaceChildren(h('div', { class: 'events-page' },
-      h('section', { class: 'panel' }, h('h1', {}, TEXT.title), h('p', {}, TEXT.intro),
-        h('p', { id: 'events-sign-in' }, TEXT.signIn, ' ',
-          h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}`, class: 'button primary' }, 'Sign in'))),
+      h('section', { class: 'panel' }, h('h1', {}, t('organise.title')), h('p', {}, t('organise.intro')),
+        h('p', { id: 'events-sign-in' }, t('organise.signIn'), ' ',
+          h('a', { href: `#/signin?then=${encodeURIComponent('#/events/new')}`, class: 'button primary' }, t('account.signIn')))),
       yours));
     return () => {};
   }
   const notice = h('p', { class: 'notice', role: 'alert', id: 'event-form-error' });
-  const name = h('input', { id: 'event-name', type: 'text', maxlength: 80, required: true, autocomplete: 'off', placeholder: 'Camp duels, Saturday' });
+  const name = h('input', { id: 'event-name', type: 'text', maxlength: 80, required: true, autocomplete: 'off', placeholder: t('organise.namePlaceholder') });
   const format = h('select', { id: 'event-format' },
-    h('option', { value: 'round_robin' }, FORMAT.round_robin), h('option', { value: 'swiss' }, FORMAT.swiss));
+    h('option', { value: 'round_robin' }, formatText('round_robin')), h('option', { value: 'swiss' }, formatText('swiss')));
   const rounds = h('input', { id: 'event-rounds', type: 'number', min: 1, max: 20, value: 5 });
   const double = h('input', { id: 'event-double', type: 'checkbox' });
   const minutes = h('input', { id: 'event-minutes', type: 'number', min: 1, max: 180, value: 10 });
   const increment = h('input', { id: 'event-increment', type: 'number', min: 0, max: 60, value: 5 });
   const discovery = h('input', { id: 'event-discovery', type: 'checkbox' });
   const roundsRow = h('div', { class: 'row', id: 'event-rounds-row' },
-    h('label', { for: 'event-rounds' }, 'Rounds'), rounds,
-    h('span', { class: 'hint' }, 'Swiss pairs teams of equal scores, never twice the same.'));
+    h('label', { for: 'event-rounds' }, t('organise.rounds')), rounds,
+    h('span', { class: 'hint' }, t('organise.swissHint')));
   const doubleRow = h('div', { class: 'row', id: 'event-double-row' },
-    h('label', { class: 'check' }, double, ' Double: each pair plays twice, colours swapped'));
+    h('label', { class: 'check' }, double, ' ', t('organise.double')));
   const showFormat = () => {
     roundsRow.hidden = format.value !== 'swiss';
     doubleRow.hidden = format.value !== 'round_robin';
   };
   format.addEventListener('change', showFormat);
   showFormat();
-  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-event' }, 'Create the event');
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-event' }, t('organise.create'));
 
   async function create(event) {
     event.preventDefault();
@@ -97,7 +86,7 @@ function newEventPage(root) {
       toast(TEXT.created(request.name));
       location.hash = eventHref(created.id);
     } catch (error) {
-      notice.textContent = TEXT.failed(error.message);
+      notice.textContent = TEXT.failed(error);
     } finally {
       submit.disabled = false;
     }
@@ -105,17 +94,17 @@ function newEventPage(root) {
 
   root.replaceChildren(h('div', { class: 'events-page' },
     h('section', { class: 'panel', id: 'new-event' },
-      h('h1', {}, TEXT.title),
-      h('p', { class: 'hint' }, TEXT.intro),
+      h('h1', {}, t('organise.title')),
+      h('p', { class: 'hint' }, t('organise.intro')),
       h('form', { onsubmit: create, id: 'event-form' },
-        h('div', { class: 'row' }, h('label', { for: 'event-name' }, 'Name'), name),
-        h('div', { class: 'row' }, h('label', { for: 'event-format' }, 'Format'), format),
+        h('div', { class: 'row' }, h('label', { for: 'event-name' }, t('organise.name')), name),
+        h('div', { class: 'row' }, h('label', { for: 'event-format' }, t('organise.format')), format),
         roundsRow, doubleRow,
         h('div', { class: 'row' },
-          h('label', { for: 'event-minutes' }, 'Clock: minutes'), minutes,
-          h('label', { for: 'event-increment' }, '+ seconds per move'), increment),
+          h('label', { for: 'event-minutes' }, t('organise.minutes')), minutes,
+          h('label', { for: 'event-increment' }, t('organise.increment')), increment),
         h('div', { class: 'row' }, h('label', { class: 'check' }, discovery,
-          ' Discovery: the genome language is kept secret, as at the first camp')),
+          ' ', t('organise.discovery'))),
         notice,
         h('div', { class: 'row' }, submit))),
     yours));
@@ -128,23 +117,23 @@ function eventPage(root, id) {
   let view = null;
   let gone = false;
   const notice = h('p', { class: 'notice', role: 'alert', id: 'event-notice' });
-  const title = h('h1', { id: 'event-title' }, 'Event');
+  const title = h('h1', { id: 'event-title' }, t('events.event'));
   const about = h('p', { class: 'hint', id: 'event-summary' });
   const state = h('p', { class: 'event-status', id: 'event-status' });
   const links = h('p', { class: 'row event-links' },
-    h('a', { href: teamHref(id), id: 'team-page-link' }, 'Team page'),
-    h('a', { href: screenHref(id), id: 'screen-link' }, 'Projector view'),
-    h('a', { href: api.standingsCsvPath(id), id: 'standings-csv', download: `event-${id}-standings.csv` }, 'Standings (CSV)'));
+    h('a', { href: teamHref(id), id: 'team-page-link' }, t('organise.teamPage')),
+    h('a', { href: screenHref(id), id: 'screen-link' }, t('events.projector')),
+    h('a', { href: api.standingsCsvPath(id), id: 'standings-csv', download: `event-${id}-standings.csv` }, t('organise.csv')));
   const connection = h('p', { class: 'connection', id: 'event-connection' });
 
   const teams = h('div', { id: 'event-teams' });
-  const teamField = h('input', { id: 'team-name', type: 'text', maxlength: 60, autocomplete: 'off', placeholder: 'a team name', 'aria-label': 'Team name' });
-  const addButton = h('button', { type: 'submit', id: 'add-team' }, 'Add the team');
+  const teamField = h('input', { id: 'team-name', type: 'text', maxlength: 60, autocomplete: 'off', placeholder: t('organise.teamPlaceholder'), 'aria-label': t('organise.teamName') });
+  const addButton = h('button', { type: 'submit', id: 'add-team' }, t('organise.addTeam'));
   const addForm = h('form', { class: 'row', id: 'add-team-form', onsubmit: addTeam }, teamField, addButton);
-  const codesNote = h('p', { class: 'hint', id: 'codes-note' }, TEXT.codesNote);
+  const codesNote = h('p', { class: 'hint', id: 'codes-note' }, t('organise.codesNote'));
 
-  const startButton = h('button', { type: 'button', class: 'primary', id: 'start-event', onclick: start }, 'Start the event');
-  const pairButton = h('button', { type: 'button', class: 'primary', id: 'pair-round', onclick: pair }, 'Pair the next round');
+  const startButton = h('button', { type: 'button', class: 'primary', id: 'start-event', onclick: start }, t('organise.start'));
+  const pairButton = h('button', { type: 'button', class: 'primary', id: 'pair-round', onclick: pair }, t('organise.pair'));
   const controlsNote = h('p', { class: 'hint', id: 'controls-note' });
   const controls = h('div', { class: 'row', id: 'event-controls' }, startButton, pairButton);
 
@@ -156,10 +145,10 @@ function eventPage(root, id) {
     h('section', { class: 'panel event-head' }, title, about, state, links, notice),
     h('div', { class: 'event-cols' },
       h('div', {},
-        h('section', { class: 'panel', id: 'teams-panel' }, h('h2', {}, 'Teams'), codesNote, teams, addForm),
-        h('section', { class: 'panel', id: 'rounds-panel' }, h('h2', {}, 'Rounds'), controls, controlsNote, roundBox, earlier)),
-      h('section', { class: 'panel', id: 'standings-panel' }, h('h2', {}, 'Standings'), standings,
-        h('p', { class: 'hint' }, 'SB is the Sonneborn–Berger tiebreak: the points of the teams beaten, and half those of the teams drawn with.'))),
+        h('section', { class: 'panel', id: 'teams-panel' }, h('h2', {}, t('organise.teams')), codesNote, teams, addForm),
+        h('section', { class: 'panel', id: 'rounds-panel' }, h('h2', {}, t('organise.rounds')), controls, controlsNote, roundBox, earlier)),
+      h('section', { class: 'panel', id: 'standings-panel' }, h('h2', {}, t('events.standings')), standings,
+        h('p', { class: 'hint' }, t('organise.sbNote')))),
     connection));
 
   const stream = followEvent(id, {
@@ -185,10 +174,13 @@ function eventPage(root, id) {
     const mine = organiser();
     if (mine && view.name && organisedEvent(id)?.name !== view.name) noteOrganised(id, { name: view.name });
     title.textContent = view.name;
-    document.title = `${view.name} — GMO chess`;
+    document.title = t('title.named', { name: view.name });
     about.textContent = summary(view);
     const round = currentRound(view);
-    state.textContent = `${STATUS[view.status] || view.status}${round ? ` · round ${round.number}${view.rounds_planned ? ` of ${view.rounds_planned}` : ''}` : ''}`;
+    const status = statusText(view.status);
+    state.textContent = !round ? status
+      : view.rounds_planned ? t('organise.stateRoundOf', { status, number: round.number, planned: view.rounds_planned })
+        : t('organise.stateRound', { status, number: round.number });
     state.dataset.status = view.status;
     renderTeams(mine);
     // The organiser's controls.
@@ -202,35 +194,35 @@ function eventPage(root, id) {
     const over = roundOver(round);
     const last = !!(view.rounds_planned && round && round.number >= view.rounds_planned);
     pairButton.disabled = !over || last;
-    controlsNote.textContent = !mine ? TEXT.notOrganiser
-      : open ? ((view.teams || []).length < 2 ? TEXT.needTeams : TEXT.startHint)
-        : view.status === 'running' ? (last && over ? TEXT.lastRound : over ? '' : TEXT.roundOn) : '';
+    controlsNote.textContent = !mine ? t('organise.notOrganiser')
+      : open ? ((view.teams || []).length < 2 ? t('organise.needTeams') : t('organise.startHint'))
+        : view.status === 'running' ? (last && over ? t('organise.lastRound') : over ? '' : t('organise.roundOn')) : '';
     // The rounds: the current one, then the earlier ones.
     const rounds = [...(view.rounds || [])].sort((a, b) => b.number - a.number);
     if (round) {
-      fill(roundBox, h('h3', {}, `Round ${round.number}`),
+      fill(roundBox, h('h3', {}, t('events.round', { number: round.number })),
         pairingList(view, round, { id: 'current-pairings', href: (p) => gameHref(p.game) }));
     } else {
-      fill(roundBox, h('p', { class: 'hint' }, 'No round yet.'));
+      fill(roundBox, h('p', { class: 'hint' }, t('events.noRound')));
     }
     fill(earlier, rounds.slice(1).map((r) => h('details', { class: 'earlier-round' },
-      h('summary', {}, `Round ${r.number}`), pairingList(view, r, { href: (p) => gameHref(p.game) }))));
+      h('summary', {}, t('events.round', { number: r.number })), pairingList(view, r, { href: (p) => gameHref(p.game) }))));
     fill(standings, standingsTable(view));
   }
 
   function renderTeams(mine) {
     const codes = (organisedEvent(id) || {}).codes || {};
     const list = view.teams || [];
-    if (list.length === 0) { fill(teams, h('p', { class: 'hint' }, 'No teams yet.')); return; }
+    if (list.length === 0) { fill(teams, h('p', { class: 'hint' }, t('events.noTeams'))); return; }
     fill(teams, h('ul', { class: 'team-list', id: 'team-list' }, list.map((team) => {
       const code = codes[team.id];
       return h('li', { class: 'team-row', 'data-team': team.id },
         h('span', { class: 'team-name' }, team.name),
         mine ? (code ? h('span', { class: 'team-code-box' },
-          ' code ', h('code', { class: 'team-code' }, code), ' ',
-          copyButton(() => code, 'Copy code'), ' ',
-          copyButton(() => joinLink(id, code), 'Copy join link'))
-          : h('span', { class: 'hint' }, ` (${TEXT.noCode})`)) : null);
+          ' ', ...textWith('organise.code', { code: h('code', { class: 'team-code' }, code) }), ' ',
+          copyButton(() => code, t('organise.copyCode')), ' ',
+          copyButton(() => joinLink(id, code), t('organise.copyLink')))
+          : h('span', { class: 'hint' }, t('organise.noCode'))) : null);
     })));
   }
 
@@ -246,14 +238,14 @@ function eventPage(root, id) {
       teamField.value = '';
       toast(TEXT.added(team.name));
       // The team shows at once, with its code; the stream brings the rest.
-      if (view && !(view.teams || []).some((t) => t.id === team.id)) {
+      if (view && !(view.teams || []).some((one) => one.id === team.id)) {
         view = { ...view, teams: [...(view.teams || []), { id: team.id, name: team.name }] };
         render();
       }
       stream.refresh();
       teamField.focus();
     } catch (error) {
-      notice.textContent = TEXT.addFailed(error.message);
+      notice.textContent = TEXT.addFailed(error);
     } finally {
       addButton.disabled = false;
     }
@@ -266,13 +258,13 @@ function eventPage(root, id) {
       if (answer && answer.id && !gone) { view = answer; render(); }
       toast(done(answer));
     } catch (error) {
-      notice.textContent = error.message;
+      notice.textContent = errorText(error);
     }
     stream.refresh();
   }
 
   function start() {
-    act(() => api.startEvent(id), () => TEXT.started);
+    act(() => api.startEvent(id), () => t('organise.started'));
   }
 
   function pair() {

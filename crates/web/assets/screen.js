@@ -9,8 +9,9 @@ import { Clocks } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { resultText as gameResult } from './result.js';
 import {
-  followEvent, eventHref, teamName, summary, STATUS, currentRound, standingsTable, connectionText, resultText,
+  followEvent, eventHref, teamName, summaryAndStatus, currentRound, standingsTable, connectionText, resultText,
 } from './events.js';
+import { t } from './i18n.js';
 
 export function screenPage(root, id) {
   let view = null;
@@ -18,7 +19,7 @@ export function screenPage(root, id) {
   let shownRound = null; // the number of the round whose boards are up
   let tiles = new Map(); // game id → {board, clocks, stream, el, state}
 
-  const title = h('h1', { id: 'screen-title' }, 'Event');
+  const title = h('h1', { id: 'screen-title' }, t('events.event'));
   const about = h('p', { class: 'screen-summary', id: 'screen-summary' });
   const roundTitle = h('h2', { id: 'screen-round' });
   const boards = h('div', { class: 'screen-boards', id: 'screen-boards' });
@@ -30,8 +31,8 @@ export function screenPage(root, id) {
     h('header', { class: 'screen-head' }, title, about),
     h('div', { class: 'screen-cols' },
       h('section', { class: 'screen-games', 'aria-labelledby': 'screen-round' }, roundTitle, boards, byes),
-      h('aside', { class: 'panel screen-side' }, h('h2', {}, 'Standings'), standings)),
-    h('p', { class: 'hint' }, h('a', { href: eventHref(id) }, 'The event'), ' · ', connection)));
+      h('aside', { class: 'panel screen-side' }, h('h2', {}, t('events.standings')), standings)),
+    h('p', { class: 'hint' }, h('a', { href: eventHref(id) }, t('events.theEvent')), ' · ', connection)));
 
   const stream = followEvent(id, {
     onView(next) {
@@ -46,18 +47,19 @@ export function screenPage(root, id) {
 
   function render() {
     title.textContent = view.name;
-    document.title = `${view.name}, live — GMO chess`;
-    about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
+    document.title = t('screen.title', { name: view.name });
+    about.textContent = summaryAndStatus(view);
     fill(standings, standingsTable(view, { id: 'screen-standings-table' }));
     const round = currentRound(view);
     if (!round) {
-      roundTitle.textContent = 'Waiting for round 1';
+      roundTitle.textContent = t('screen.waiting');
       closeTiles();
-      fill(boards, h('p', { class: 'hint' }, 'The boards appear here once the organiser starts the event.'));
+      fill(boards, h('p', { class: 'hint' }, t('screen.boardsSoon')));
       byes.textContent = '';
       return;
     }
-    roundTitle.textContent = `Round ${round.number}${view.rounds_planned ? ` of ${view.rounds_planned}` : ''}`;
+    roundTitle.textContent = view.rounds_planned ? t('screen.roundOf', { number: round.number, planned: view.rounds_planned })
+      : t('events.round', { number: round.number });
     if (shownRound !== round.number) {
       shownRound = round.number;
       closeTiles();
@@ -68,14 +70,14 @@ export function screenPage(root, id) {
       if (one) one.result.textContent = pairing.result ? resultText(pairing) : '';
     }
     const bye = round.pairings.filter((p) => !p.black).map((p) => teamName(view, p.white));
-    byes.textContent = bye.length ? `Bye this round: ${bye.join(', ')}` : '';
+    byes.textContent = bye.length ? t('screen.byes', { teams: bye.join(', ') }) : '';
   }
 
   // One game: "White team – Black team" over its board, the clocks, the state; followed live.
   function tile(pairing) {
-    const board = new Board({ label: `${teamName(view, pairing.white)} against ${teamName(view, pairing.black)}` });
+    const board = new Board({ label: t('screen.board', { white: teamName(view, pairing.white), black: teamName(view, pairing.black) }) });
     const clocks = new Clocks();
-    const state = h('p', { class: 'screen-state' }, 'Connecting…');
+    const state = h('p', { class: 'screen-state' }, t('events.connection.connecting'));
     const result = h('span', { class: 'screen-result' });
     const el = h('article', { class: 'screen-game', 'data-game': pairing.game },
       h('h3', { class: 'screen-teams' },
@@ -96,10 +98,10 @@ export function screenPage(root, id) {
         clocks.update(game.clocks, performance.now(), game.status === 'in_progress');
         el.dataset.status = game.status;
         state.textContent = isOver(game) ? gameResult(game)
-          : game.status === 'setup' ? 'Setting up' : `${game.to_move === 'white' ? 'White' : 'Black'} to move`;
+          : game.status === 'setup' ? t('screen.settingUp') : t('screen.toMove', { color: t(game.to_move === 'white' ? 'color.White' : 'color.Black') });
       },
       onStatus(status, message) {
-        if (status === 'failed') state.textContent = `This board cannot be shown: ${message}`;
+        if (status === 'failed') state.textContent = t('screen.failed', { message });
       },
     });
     tiles.set(pairing.game, one);

@@ -9,37 +9,30 @@ import * as api from './api.js';
 import { remember } from './seats.js';
 import { setupChoice, DEFAULT_PRESET } from './setup.js';
 import {
-  heldTeam, noteTeam, forgetTeam, followEvent, eventHref, teamHref, screenHref, gameHref, teamName, summary,
-  STATUS, currentRound, pairingList, standingsTable, connectionText, resultText,
+  heldTeam, noteTeam, forgetTeam, followEvent, eventHref, teamHref, screenHref, gameHref, teamName, summaryAndStatus,
+  currentRound, pairingList, standingsTable, connectionText, resultText,
 } from './events.js';
+import { t, errorText } from './i18n.js';
 
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 const DEFAULT_KINGS = ['d1']; // the standard king's square in the default preset
 
+// The messages of this page (read when shown: the catalogue loads after this module).
 const TEXT = {
-  joinTitle: 'Join your team',
-  joinIntro: 'Type the code your organiser gave your team. Everyone who joins with it acts for the team, on any browser.',
-  joined: (name) => `You act for ${name}`,
-  joinFailed: (message) => `That code does not open a team: ${message}`,
-  lineupTitle: 'Your lineup',
-  lineupIntro: 'Every following game of your team starts with it: a preset (default, or a code from the lab) and the squares of your kings on your back rank, as White sees it. When you play Black, the server mirrors it.',
-  saved: 'Lineup saved',
-  saveFailed: (message) => `The lineup was not saved: ${message}`,
-  noKing: 'Mark at least one king.',
-  notStarted: 'The event has not started: your game appears here once the organiser starts it.',
-  bye: (n) => `Bye this round (round ${n}): your team scores a point without playing.`,
-  notPaired: 'Your team is not in this round.',
-  youPlay: (n, color, them) => `Round ${n}: you play ${color} against ${them}.`,
-  result: (text) => `Result: ${text}.`,
-  ready: 'The game starts when both teams press Ready on the game page, or by itself 60 s after the pairing.',
-  gameFailed: (message) => `Your game could not be found: ${message}`,
-  finished: 'The event is over: the final standings are below.',
-  leave: 'Leave this team on this browser',
-  left: 'This browser no longer acts for the team',
+  joined: (name) => (name ? t('team.joined', { name }) : t('team.joinedYours')),
+  // A wrong code is `bad_credentials`, whose general words are about a password: the team's own.
+  joinFailed: (error) => t('team.joinFailed', { message: error.code === 'bad_credentials' ? t('team.noSuchCode') : errorText(error) }),
+  saveFailed: (error) => t('team.saveFailed', { message: errorText(error) }),
+  bye: (n) => t('team.bye', { number: n }),
+  youPlay: (n, color, them) => t(color === 'white' ? 'team.youPlayWhite' : 'team.youPlayBlack', { number: n, them }),
+  result: (text) => t('team.result', { result: text }),
+  gameFailed: (error) => t('team.gameFailed', { message: errorText(error) }),
 };
 
+// The lineup saved, in words: the preset (and the code the server made of it), the kings.
 function lineupText({ preset, code, kings }) {
-  return `Saved: preset ${preset}${code && code !== preset ? ` (${code})` : ''}, kings on ${kings.join(', ')}.`;
+  const params = { preset, code, kings: kings.join(', '), count: kings.length };
+  return code && code !== preset ? t('team.savedWithCode', params) : t('team.saved', params);
 }
 
 // `code`: a join code from the link (#/events/{id}/join?code=…), joined at once.
@@ -50,18 +43,18 @@ export function teamPage(root, id, params) {
   let asked = null; // the round whose game was asked for: {number, answer | error}
 
   const notice = h('p', { class: 'notice', role: 'alert', id: 'team-notice' });
-  const title = h('h1', { id: 'team-title' }, 'Team');
+  const title = h('h1', { id: 'team-title' }, t('team.team'));
   const about = h('p', { class: 'hint', id: 'team-event-summary' });
   const connection = h('p', { class: 'connection', id: 'team-connection' });
 
   // Joining.
   const codeField = h('input', {
     id: 'join-code', type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'none',
-    'aria-label': 'Team code', placeholder: 'the code your organiser gave you',
+    'aria-label': t('team.code'), placeholder: t('team.codePlaceholder'),
   });
-  const joinButton = h('button', { type: 'submit', class: 'primary', id: 'join-team' }, 'Join');
+  const joinButton = h('button', { type: 'submit', class: 'primary', id: 'join-team' }, t('team.join'));
   const joinPanel = h('section', { class: 'panel', id: 'join-panel' },
-    h('h2', {}, TEXT.joinTitle), h('p', { class: 'hint' }, TEXT.joinIntro),
+    h('h2', {}, t('team.joinTitle')), h('p', { class: 'hint' }, t('team.joinIntro')),
     h('form', { class: 'row', onsubmit: (event) => { event.preventDefault(); join(codeField.value.trim()); } },
       codeField, joinButton));
 
@@ -69,7 +62,7 @@ export function teamPage(root, id, params) {
   const saved = (team && team.lineup) || {};
   const presetField = h('input', {
     id: 'lineup-preset', type: 'text', autocomplete: 'off', spellcheck: 'false',
-    value: saved.preset || setupChoice().preset || DEFAULT_PRESET, placeholder: 'default, or a preset code',
+    value: saved.preset || setupChoice().preset || DEFAULT_PRESET, placeholder: t('team.presetPlaceholder'),
   });
   const kings = new Set(Array.isArray(saved.kings) && saved.kings.length ? saved.kings : DEFAULT_KINGS);
   const kingBoxes = FILES.map((file) => {
@@ -77,35 +70,35 @@ export function teamPage(root, id, params) {
     const box = h('input', { type: 'checkbox', id: `king-${square}`, value: square, checked: kings.has(square) });
     return h('label', { class: 'king-box', for: `king-${square}` }, box, square);
   });
-  const saveButton = h('button', { type: 'submit', class: 'primary', id: 'save-lineup' }, 'Save the lineup');
+  const saveButton = h('button', { type: 'submit', class: 'primary', id: 'save-lineup' }, t('team.save'));
   const lineupState = h('p', { class: 'hint', id: 'lineup-state' });
   const lineupPanel = h('section', { class: 'panel', id: 'lineup-panel' },
-    h('h2', {}, TEXT.lineupTitle), h('p', { class: 'hint' }, TEXT.lineupIntro),
+    h('h2', {}, t('team.lineupTitle')), h('p', { class: 'hint' }, t('team.lineupIntro')),
     h('form', { onsubmit: saveLineup },
-      h('div', { class: 'row' }, h('label', { for: 'lineup-preset' }, 'Preset'), presetField,
-        h('a', { href: '#/lab', class: 'hint' }, 'make one in the lab')),
-      h('fieldset', { class: 'kings' }, h('legend', {}, 'Kings (back rank, as White sees it)'),
+      h('div', { class: 'row' }, h('label', { for: 'lineup-preset' }, t('team.preset')), presetField,
+        h('a', { href: '#/lab', class: 'hint' }, t('team.makeOne'))),
+      h('fieldset', { class: 'kings' }, h('legend', {}, t('team.kings')),
         h('div', { class: 'row' }, kingBoxes)),
       h('div', { class: 'row' }, saveButton)),
     lineupState);
 
   const gameBox = h('div', { id: 'team-game' });
-  const gamePanel = h('section', { class: 'panel', id: 'team-game-panel' }, h('h2', {}, 'Your game'), gameBox);
+  const gamePanel = h('section', { class: 'panel', id: 'team-game-panel' }, h('h2', {}, t('team.yourGame')), gameBox);
   const roundBox = h('div', { id: 'team-round' });
   const standings = h('div', { id: 'team-standings' });
-  const leaveButton = h('button', { type: 'button', class: 'small', id: 'leave-team', onclick: leave }, TEXT.leave);
+  const leaveButton = h('button', { type: 'button', class: 'small', id: 'leave-team', onclick: leave }, t('team.leave'));
 
   root.replaceChildren(h('div', { class: 'event-page team-page' },
     h('section', { class: 'panel event-head' }, title, about, notice,
       h('p', { class: 'row event-links' },
-        h('a', { href: eventHref(id) }, 'The event'),
-        h('a', { href: screenHref(id), id: 'team-screen-link' }, 'Projector view'))),
+        h('a', { href: eventHref(id) }, t('events.theEvent')),
+        h('a', { href: screenHref(id), id: 'team-screen-link' }, t('events.projector')))),
     joinPanel,
     h('div', { class: 'event-cols' },
       h('div', {}, gamePanel, lineupPanel),
       h('div', {},
-        h('section', { class: 'panel' }, h('h2', {}, 'This round'), roundBox),
-        h('section', { class: 'panel' }, h('h2', {}, 'Standings'), standings))),
+        h('section', { class: 'panel' }, h('h2', {}, t('team.thisRound')), roundBox),
+        h('section', { class: 'panel' }, h('h2', {}, t('events.standings')), standings))),
     h('p', { class: 'row' }, leaveButton),
     connection));
 
@@ -117,7 +110,7 @@ export function teamPage(root, id, params) {
     },
     onStatus(status, message) {
       connection.textContent = connectionText(status, message);
-      if (status === 'failed' && !view) notice.textContent = `The event could not be loaded: ${message}`;
+      if (status === 'failed' && !view) notice.textContent = t('events.loadFailed', { message });
     },
   });
   show();
@@ -145,10 +138,10 @@ export function teamPage(root, id, params) {
       asked = null;
       show();
       if (view) render();
-      toast(TEXT.joined(view ? teamName(view, answer.team) : 'your team'));
+      toast(TEXT.joined(view ? teamName(view, answer.team) : null));
       if (params.get('code')) location.replace(teamHref(id));
     } catch (error) {
-      notice.textContent = TEXT.joinFailed(error.message);
+      notice.textContent = TEXT.joinFailed(error);
     } finally {
       joinButton.disabled = false;
     }
@@ -158,7 +151,7 @@ export function teamPage(root, id, params) {
     forgetTeam(id);
     team = null;
     asked = null;
-    toast(TEXT.left);
+    toast(t('team.left'));
     show();
     if (view) render();
   }
@@ -168,7 +161,7 @@ export function teamPage(root, id, params) {
     if (!team) return;
     notice.textContent = '';
     const chosen = kingBoxes.map((label) => label.querySelector('input')).filter((box) => box.checked).map((box) => box.value);
-    if (chosen.length === 0) { lineupState.textContent = TEXT.noKing; return; }
+    if (chosen.length === 0) { lineupState.textContent = t('team.noKing'); return; }
     const preset = presetField.value.trim() || DEFAULT_PRESET;
     saveButton.disabled = true;
     try {
@@ -181,9 +174,9 @@ export function teamPage(root, id, params) {
       noteTeam(id, { lineup });
       team = heldTeam(id);
       lineupState.textContent = lineupText(lineup);
-      toast(TEXT.saved);
+      toast(t('team.savedToast'));
     } catch (error) {
-      lineupState.textContent = TEXT.saveFailed(error.message);
+      lineupState.textContent = TEXT.saveFailed(error);
     } finally {
       saveButton.disabled = false;
     }
@@ -191,15 +184,15 @@ export function teamPage(root, id, params) {
 
   function render() {
     const own = team ? team.team : null;
-    title.textContent = own ? `${teamName(view, own)} — ${view.name}` : view.name;
-    document.title = `${title.textContent} — GMO chess`;
-    about.textContent = `${summary(view)} · ${STATUS[view.status] || view.status}`;
+    title.textContent = own ? t('team.title', { team: teamName(view, own), event: view.name }) : view.name;
+    document.title = t('title.named', { name: title.textContent });
+    about.textContent = summaryAndStatus(view);
     if (team && team.lineup && !lineupState.textContent) {
       lineupState.textContent = lineupText(team.lineup);
     }
     const round = currentRound(view);
-    fill(roundBox, round ? [h('h3', {}, `Round ${round.number}`), pairingList(view, round, { own, id: 'team-pairings' })]
-      : h('p', { class: 'hint' }, 'No round yet.'));
+    fill(roundBox, round ? [h('h3', {}, t('events.round', { number: round.number })), pairingList(view, round, { own, id: 'team-pairings' })]
+      : h('p', { class: 'hint' }, t('events.noRound')));
     fill(standings, standingsTable(view, { own, id: 'team-standings-table' }));
     if (team) renderGame(round);
   }
@@ -208,15 +201,15 @@ export function teamPage(root, id, params) {
   // team's token), then kept with the page's other seats so "My games" lists it too.
   function renderGame(round) {
     const own = team.team;
-    if (view.status === 'registration' || !round) { fill(gameBox, h('p', { id: 'team-game-state' }, TEXT.notStarted)); return; }
+    if (view.status === 'registration' || !round) { fill(gameBox, h('p', { id: 'team-game-state' }, t('team.notStarted'))); return; }
     const pairing = round.pairings.find((p) => p.white === own || p.black === own);
-    const over = view.status === 'finished' ? h('p', { class: 'hint' }, TEXT.finished) : null;
-    if (!pairing) { fill(gameBox, h('p', { id: 'team-game-state' }, TEXT.notPaired), over); return; }
+    const over = view.status === 'finished' ? h('p', { class: 'hint' }, t('team.finished')) : null;
+    if (!pairing) { fill(gameBox, h('p', { id: 'team-game-state' }, t('team.notPaired')), over); return; }
     if (!pairing.black) {
       fill(gameBox, h('p', { id: 'team-game-state', class: 'bye', 'data-bye': 'true' }, TEXT.bye(round.number)), over);
       return;
     }
-    const color = pairing.white === own ? 'White' : 'Black';
+    const color = pairing.white === own ? 'white' : 'black';
     const them = teamName(view, pairing.white === own ? pairing.black : pairing.white);
     const state = h('p', { id: 'team-game-state' }, TEXT.youPlay(round.number, color, them));
     const ended = pairing.result !== null && pairing.result !== undefined;
@@ -236,14 +229,14 @@ export function teamPage(root, id, params) {
       const { game, seat, token } = asked.answer;
       remember(game, { token, color: seat, event: id }, { touch: false });
       action = h('a', { href: gameHref(game, token), class: `button${ended ? '' : ' primary'}`, id: 'play-game', 'data-game': game },
-        ended ? 'See your game' : 'Play your game');
+        ended ? t('team.seeGame') : t('team.playGame'));
     } else if (asked.error) {
-      action = h('p', { class: 'notice' }, TEXT.gameFailed(asked.error.message));
+      action = h('p', { class: 'notice' }, TEXT.gameFailed(asked.error));
     } else {
-      action = h('p', { class: 'hint' }, 'Finding your game…');
+      action = h('p', { class: 'hint' }, t('team.finding'));
     }
     fill(gameBox, state,
-      ended ? h('p', { id: 'team-game-result' }, TEXT.result(resultText(pairing))) : h('p', { class: 'hint' }, TEXT.ready),
+      ended ? h('p', { id: 'team-game-result' }, TEXT.result(resultText(pairing))) : h('p', { class: 'hint' }, t('team.ready')),
       h('div', { class: 'row' }, action), over);
   }
 

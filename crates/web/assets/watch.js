@@ -10,36 +10,24 @@ import * as api from './api.js';
 import { Board } from './board.js';
 import { gamePage } from './game.js';
 import { playerName, ratingText } from './players.js';
-import { title } from './result.js';
+import { t, errorText } from './i18n.js';
 
 const LIST_EVERY = 8000; // the list read again
 const TV_AGAIN = 3000; // no TV game: asked again
 const TV_NEXT = 4000; // the end shown this long before the next TV game
 
+// The messages of these pages (read when shown: the catalogue loads after this module).
 const TEXT = {
-  title: 'Watch',
-  intro: 'The games being played now, the latest move first. Open one to watch it live: you see what any spectator sees (the players’ own DNA stays hidden).',
-  tvTitle: 'GMO chess TV',
-  tvIntro: 'The game most worth watching, live: rated games first, then the latest. When it ends, TV moves on to the next one.',
-  tvLink: 'Watch TV',
-  none: 'Nobody is playing right now. This list looks again every few seconds.',
-  failed: (message) => `The live games could not be loaded: ${message}`,
-  more: 'More games',
-  watch: 'Watch',
-  toMove: (color) => `${title(color)} to move`,
-  moves: (n) => `${n} move${n === 1 ? '' : 's'} played`,
-  rated: 'rated',
-  tvNone: 'No game is being played right now. TV looks again every few seconds.',
-  tvFailed: (message) => `TV cannot reach the server (${message}); trying again…`,
-  tvOver: 'This game is over. The next TV game in a moment…',
-  tvWatching: 'Live on TV.',
-  tvLooking: 'Looking for a game to watch…',
+  side: (color) => t(color === 'white' ? 'color.White' : 'color.Black'),
+  toMove: (color) => t('watch.toMove', { color: TEXT.side(color) }),
+  failed: (error) => t('watch.failed', { message: errorText(error) }),
+  tvFailed: (error) => t('watch.tvFailed', { message: errorText(error) }),
 };
 
 // A side in words: the account's name and rating, else the colour.
 function side(view, color) {
   const player = view.players && view.players[color];
-  if (!player) return h('span', { class: 'who' }, title(color));
+  if (!player) return h('span', { class: 'who' }, TEXT.side(color));
   return h('span', { class: 'who' }, playerName(player),
     h('span', { class: 'player-rating' }, ` ${ratingText(player.rating, player.provisional)}`));
 }
@@ -47,7 +35,7 @@ function side(view, color) {
 // One live game: its players, a small read-only board, whose move; the link opens it.
 function liveGame(view) {
   const href = `#/game/${encodeURIComponent(view.id)}`;
-  const board = new Board({ label: `Game ${view.id}` });
+  const board = new Board({ label: t('watch.board', { id: view.id }) });
   board.draw({ width: view.width, height: view.height, pieces: view.board || [] });
   board.el.inert = true; // a picture here: no focus stops, no clicks
   const players = [side(view, 'white'), ' – ', side(view, 'black')];
@@ -56,24 +44,24 @@ function liveGame(view) {
     h('a', { class: 'live-players', href },
       h('span', { class: 'dot white', 'aria-hidden': 'true' }), ...players,
       h('span', { class: 'dot black', 'aria-hidden': 'true' })),
-    h('a', { class: 'live-board', href, 'aria-label': `${TEXT.watch}: game ${view.id}, ${state}` }, board.el),
+    h('a', { class: 'live-board', href, 'aria-label': t('watch.open', { id: view.id, state }) }, board.el),
     h('p', { class: 'live-state' },
       h('span', { class: 'live-to-move', 'data-to-move': view.to_move || '' }, state),
-      ` · ${TEXT.moves(view.moves_played)}${view.rated ? ` · ${TEXT.rated}` : ''}`));
+      ` · ${t('watch.moves', { count: view.moves_played })}${view.rated ? ` · ${t('rated')}` : ''}`));
 }
 
 export function watchPage(root) {
   let gone = false;
   let timer = 0;
   let pages = 1; // how many pages are shown
-  const list = h('ul', { class: 'live-games', id: 'live-games', 'aria-label': 'Live games' });
+  const list = h('ul', { class: 'live-games', id: 'live-games', 'aria-label': t('watch.live') });
   const state = h('p', { class: 'hint', id: 'live-state', role: 'status' });
-  const more = h('button', { type: 'button', id: 'live-more', hidden: true, onclick: () => { pages++; load(); } }, TEXT.more);
+  const more = h('button', { type: 'button', id: 'live-more', hidden: true, onclick: () => { pages++; load(); } }, t('watch.more'));
   root.replaceChildren(h('section', { class: 'panel watch', id: 'watch' },
-    h('h1', {}, TEXT.title),
-    h('p', { class: 'tv-line' }, h('a', { class: 'button primary', href: '#/tv', id: 'tv-link' }, TEXT.tvLink),
-      ' ', h('span', { class: 'hint' }, TEXT.tvIntro)),
-    h('p', { class: 'hint' }, TEXT.intro),
+    h('h1', {}, t('watch.title')),
+    h('p', { class: 'tv-line' }, h('a', { class: 'button primary', href: '#/tv', id: 'tv-link' }, t('watch.tvLink')),
+      ' ', h('span', { class: 'hint' }, t('watch.tvIntro'))),
+    h('p', { class: 'hint' }, t('watch.intro')),
     state, list, more));
   load();
   return () => { gone = true; clearTimeout(timer); };
@@ -92,12 +80,12 @@ export function watchPage(root) {
       }
     } catch (error) {
       if (gone) return;
-      state.textContent = TEXT.failed(error.message);
+      state.textContent = TEXT.failed(error);
       timer = setTimeout(load, LIST_EVERY);
       return;
     }
     if (gone) return;
-    state.textContent = views.length ? '' : TEXT.none;
+    state.textContent = views.length ? '' : t('watch.none');
     list.dataset.count = String(views.length);
     fill(list, views.map(liveGame));
     more.hidden = !full || pages >= 20;
@@ -111,11 +99,11 @@ export function tvPage(root) {
   let timer = 0;
   let leaveGame = () => {};
   let current = null;
-  const state = h('p', { class: 'tv-state', id: 'tv-state', role: 'status' }, TEXT.tvLooking);
+  const state = h('p', { class: 'tv-state', id: 'tv-state', role: 'status' }, t('watch.tvLooking'));
   const holder = h('div', { class: 'tv-game', id: 'tv-game' });
   root.replaceChildren(h('div', { class: 'tv-page', id: 'tv' },
-    h('header', { class: 'tv-head' }, h('h1', {}, TEXT.tvTitle), state,
-      h('a', { href: '#/watch', class: 'hint', id: 'tv-watch-link' }, 'All live games')),
+    h('header', { class: 'tv-head' }, h('h1', {}, t('watch.tvTitle')), state,
+      h('a', { href: '#/watch', class: 'hint', id: 'tv-watch-link' }, t('watch.all'))),
     holder));
   next();
   return () => {
@@ -132,7 +120,7 @@ export function tvPage(root) {
       answer = await api.tv();
     } catch (error) {
       if (gone) return;
-      state.textContent = TEXT.tvFailed(error.message);
+      state.textContent = TEXT.tvFailed(error);
       timer = setTimeout(next, TV_AGAIN);
       return;
     }
@@ -140,7 +128,7 @@ export function tvPage(root) {
     const id = answer && typeof answer.game === 'string' ? answer.game : null;
     if (!id) {
       show(null);
-      state.textContent = TEXT.tvNone;
+      state.textContent = t('watch.tvNone');
       timer = setTimeout(next, TV_AGAIN);
       return;
     }
@@ -154,13 +142,13 @@ export function tvPage(root) {
     current = id;
     holder.dataset.game = id || '';
     if (!id) { holder.replaceChildren(); return; }
-    state.textContent = TEXT.tvWatching;
+    state.textContent = t('watch.tvWatching');
     const page = h('div', {});
     holder.replaceChildren(page);
     leaveGame = gamePage(page, id, null, {
       onOver: () => {
         if (gone || current !== id) return;
-        state.textContent = TEXT.tvOver;
+        state.textContent = t('watch.tvOver');
         clearTimeout(timer);
         timer = setTimeout(next, TV_NEXT);
       },

@@ -37,6 +37,13 @@ const CONVERTED: &[&str] = &[
     "differences.js",
     "api.js",
     "rules.js",
+    "events.js",
+    "organise.js",
+    "team.js",
+    "screen.js",
+    "watch.js",
+    "profile.js",
+    "leaderboard.js",
 ];
 
 /// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
