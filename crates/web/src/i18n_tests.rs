@@ -18,6 +18,10 @@ const CONVERTED: &[&str] = &[
     "account.js",
     "home.js",
     "lobby.js",
+    "lab.js",
+    "dna.js",
+    "pieceinfo.js",
+    "lookup.js",
 ];
 
 const PLURAL_CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
