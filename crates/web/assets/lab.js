@@ -419,7 +419,7 @@ export function labPage(root, params) {
     if (secret || ref === valueRef) return;
     valueRef = ref;
     stopValueStream();
-    valueName.textContent = ref;
+    valueName.textContent = PALETTE.includes(ref) ? t(`pieceinfo.name.${ref}`) : ref;
     valueBar.hidden = true;
     valueGo.disabled = false;
     valueResult.textContent = '';
