@@ -7,9 +7,18 @@
 import { h, fill, debounce, copyButton } from './dom.js';
 import { storeGenome } from './api.js';
 import { discovery } from './config.js';
+import { t, has, language, errorText } from './i18n.js';
 
 const HEADER_MARKS = new Set(['AHH', 'HHA']);
 const WAIT_MS = 300;
+// The placeholder's example: a genome, written the same in every language.
+const EXAMPLE = 'AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA';
+
+// A message with an element inside it: the element stands where the message says `{name}`.
+function around(text, name, node) {
+  const [before, after] = text.split(`{${name}}`);
+  return [before || null, node, after || null];
+}
 
 // What the server parses: upper case, white space removed (rules.md §2.1).
 export function canonical(text) {
@@ -30,20 +39,47 @@ function reason(message) {
   return message.replace(/^invalid DNA: (codon \d+ \(offset \d+\): )?/, '');
 }
 
+// Why a DNA is not a genome, in the page's language. In English the server's own words; in
+// another language the catalogue's, built from the error's machine code (`dna.problem.{code}`,
+// `dna.expected.{code}`) and what stood there. A code the catalogue does not know keeps the
+// server's words.
+function why(failure) {
+  const code = failure.code;
+  if (language() === 'en' || !has(`dna.problem.${code}`)) return reason(failure.message);
+  const found = failure.found ? t('dna.found', { text: failure.found }) : t('dna.foundEnd');
+  return t('dna.reason', { problem: t(`dna.problem.${code}`), found, expected: t(`dna.expected.${code}`) });
+}
+
+// Whether an API failure points at a codon of the DNA sent.
+const pointed = (failure) => failure.codon !== undefined && failure.codon !== null;
+
+// An API failure about DNA as the editor says it under the field ("Codon 3, letter 7: …"),
+// numbered from 1; any other failure as errorText says it.
+function located(failure) {
+  if (!pointed(failure)) return errorText(failure);
+  return t('dna.errorAt', { codon: failure.codon + 1, letter: failure.offset + 1, reason: why(failure) });
+}
+
+// An API failure that may be about DNA (breeding a typed parent), for other panels: as errorText
+// says it — in English the server's own words — but a DNA's fault in the page's language.
+export function dnaErrorText(failure) {
+  return language() === 'en' ? errorText(failure) : located(failure);
+}
+
 // dnaEditor({onValid(stored), onInvalid(error)}) → {el, set(dna), code()}.
 export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = '' } = {}) {
   const field = h('textarea', {
     id: 'dna-input', rows: 4, spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters',
-    placeholder: 'e.g. AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA', 'aria-describedby': 'dna-state dna-error',
-    'aria-label': 'DNA',
+    placeholder: t('dna.placeholder', { dna: EXAMPLE }), 'aria-describedby': 'dna-state dna-error',
+    'aria-label': t('dna.label'),
   });
   const strip = h('div', { class: 'codons', id: 'codons', 'aria-hidden': 'true' });
   const state = h('p', { class: 'dna-state', id: 'dna-state', 'aria-live': 'polite' });
   const error = h('p', { class: 'dna-error', id: 'dna-error', role: 'alert' });
   const codeOut = h('output', { id: 'dna-code', class: 'code' });
-  const copy = copyButton(() => current?.code || '', 'Copy code');
+  const copy = copyButton(() => current?.code || '', t('dna.copyCode'));
   copy.id = 'copy-code';
-  const codeRow = h('div', { class: 'row code-row', hidden: true }, 'Code ', codeOut, copy);
+  const codeRow = h('div', { class: 'row code-row', hidden: true }, around(t('dna.code'), 'code', codeOut), copy);
   let current = null; // the last valid stored genome
   let asked = 0; // request counter: only the latest answer counts
   let controller = null;
@@ -53,14 +89,14 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
     const mine = ++asked;
     controller?.abort();
     controller = new AbortController();
-    state.textContent = 'Checking…';
+    state.textContent = t('dna.checking');
     try {
       const stored = await storeGenome(text, controller.signal);
       if (mine !== asked) return;
       current = stored;
       drawStrip(canonical(text), null);
       error.textContent = '';
-      state.textContent = stored.dna === '' ? 'Valid: the empty genome (a piece with no moves).' : 'Valid.';
+      state.textContent = stored.dna === '' ? t('dna.validEmpty') : t('dna.valid');
       codeOut.textContent = stored.code;
       codeRow.hidden = false;
       field.setAttribute('aria-invalid', 'false');
@@ -70,12 +106,10 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
       current = null;
       codeRow.hidden = true;
       field.setAttribute('aria-invalid', 'true');
-      const pointed = failure.codon !== undefined && failure.codon !== null;
-      state.textContent = pointed ? `Invalid at codon ${failure.codon + 1}.`
-        : failure.code === 'invalid_genome' ? 'Not valid.' : 'Could not check.';
+      state.textContent = pointed(failure) ? t('dna.invalidAt', { codon: failure.codon + 1 })
+        : failure.code === 'invalid_genome' ? t('dna.invalid') : t('dna.notChecked');
       // The same number for everyone: the screen reader's text says what the screen shows.
-      error.textContent = !pointed ? failure.message
-        : `Codon ${failure.codon + 1}, letter ${failure.offset + 1}: ${reason(failure.message)}`;
+      error.textContent = located(failure);
       drawStrip(canonical(text), failure);
       onInvalid(failure);
     }
@@ -102,15 +136,15 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
         const offBy = failure && String(failure.found || '').length === 1 && failure.offset === i * 3 + j;
         letters.push(h('span', { class: offBy ? 'letter bad' : 'letter' }, letter));
       }
-      const chip = h('span', { class: classes.join(' '), 'data-codon': i, title: `codon ${i + 1}` }, letters);
-      if (bad) chip.append(h('span', { class: 'under', 'data-codon-error': i }, `codon ${i + 1}: ${reason(failure.message)}`));
+      const chip = h('span', { class: classes.join(' '), 'data-codon': i, title: t('dna.codon', { codon: i + 1 }) }, letters);
+      if (bad) chip.append(h('span', { class: 'under', 'data-codon-error': i }, t('dna.codonError', { codon: i + 1, reason: why(failure) })));
       chips.push(chip);
     }
     fill(strip, chips);
   }
 
   const el = h('div', { class: 'dna-editor' },
-    h('label', { for: 'dna-input' }, 'DNA ', h('span', { class: 'hint' }, '(letters S A C H; spaces ignored)')),
+    h('label', { for: 'dna-input' }, t('dna.labelBefore'), h('span', { class: 'hint' }, t('dna.letters'))),
     field, state, strip, error, codeRow);
 
   function set(dna) {

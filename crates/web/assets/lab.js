@@ -8,19 +8,27 @@
 import { h, fill, toast, copyButton } from './dom.js';
 import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
-import { dnaEditor, spaced, canonical } from './dna.js';
+import { dnaEditor, spaced, canonical, dnaErrorText } from './dna.js';
 import { promotionPicker } from './promote.js';
 import { genomeSvg, describePiece } from './pieces.js';
 import { ndjson } from './stream.js';
 import { discovery } from './config.js';
+import { t, errorText, formatNumber } from './i18n.js';
 
 const KEY = 'gmo.lab';
-const TOOLS = [
-  ['move', 'Move', 'Click a piece to see its moves, then a highlighted square to move it. Dragging moves too.'],
-  ['place', 'Place', 'Click any square to put the chosen genome there.'],
-  ['erase', 'Erase', 'Click a piece to remove it.'],
-  ['king', 'King', 'Click a piece to toggle its king mark.'],
-];
+// The tools; each one's name is `lab.tool.{tool}`, what a click does with it `lab.toolHint.{tool}`.
+const TOOLS = ['move', 'place', 'erase', 'king'];
+// The palette's standard genomes (names the server resolves; shown as `pieceinfo.name.{name}`).
+const PALETTE = ['queen', 'rook', 'bishop', 'knight', 'king', 'pawn'];
+// A move as it is typed: two square names, the same in every language.
+const MOVE_EXAMPLE = 'e2e4';
+
+// A message with an element inside it: the element stands where the message says `{name}`, so
+// each language puts it where its word order wants it.
+function around(text, name, node) {
+  const [before, after] = text.split(`{${name}}`);
+  return [before || null, node, after || null];
+}
 
 async function openLab(fresh) {
   if (!fresh) {
@@ -44,15 +52,15 @@ export function labPage(root, params) {
   let last = [];
 
   const secret = discovery();
-  const board = new Board({ label: 'Lab board', onSquare: clickSquare, onDrag: (from, to) => move(from, to) });
+  const board = new Board({ label: t('lab.board'), onSquare: clickSquare, onDrag: (from, to) => move(from, to) });
   const notice = h('p', { class: 'notice', id: 'lab-notice', role: 'alert' });
   const explanation = secret
-    ? h('p', { class: 'hint', id: 'lab-try' }, 'Type DNA, place the piece on the board, then select it: the highlighted squares are where it can move. Change a letter and look again.')
-    : h('pre', { class: 'explanation', id: 'explanation', tabindex: 0, 'aria-label': 'Explanation' }, 'Type DNA to see what it does.');
+    ? h('p', { class: 'hint', id: 'lab-try' }, t('lab.try'))
+    : h('pre', { class: 'explanation', id: 'explanation', tabindex: 0, 'aria-label': t('lab.explanation') }, t('lab.typeDna'));
   const editor = dnaEditor({
     onValid(stored) {
       if (!secret) explanation.textContent = stored.explanation;
-      currentChip.replaceChildren(genomeSvg(stored.code, side), h('span', {}, 'yours'));
+      currentChip.replaceChildren(genomeSvg(stored.code, side), h('span', {}, t('lab.yours')));
       currentChip.disabled = false;
       currentChip.dataset.genome = stored.code;
       currentChip.title = stored.code;
@@ -60,39 +68,40 @@ export function labPage(root, params) {
       // active, a click now places it (and the hint says so).
       const was = genomeRef;
       chooseGenome(stored.code, true);
-      if (was !== stored.code) toolHint.textContent = `Your piece ${stored.code} is ready: click a square to place it.`;
+      if (was !== stored.code) toolHint.textContent = t('lab.pieceReady', { code: stored.code });
     },
     onInvalid() {
-      if (!secret) explanation.textContent = 'Fix the DNA to see what it does.';
+      if (!secret) explanation.textContent = t('lab.fixDna');
       currentChip.disabled = true;
     },
   });
   const currentChip = h('button', {
-    type: 'button', class: 'choice', id: 'palette-current', disabled: true, 'aria-label': 'Place the genome from the editor',
+    type: 'button', class: 'choice', id: 'palette-current', disabled: true, 'aria-label': t('lab.placeYours'),
     onclick: () => { if (editor.code()) chooseGenome(editor.code(), true); },
-  }, h('span', {}, 'yours'));
-  const palette = h('div', { class: 'choices palette', role: 'group', 'aria-label': 'Genome to place' },
+  }, h('span', {}, t('lab.yours')));
+  const palette = h('div', { class: 'choices palette', role: 'group', 'aria-label': t('lab.palette') },
     currentChip,
-    ...['queen', 'rook', 'bishop', 'knight', 'king', 'pawn'].map((name) => h('button', {
-      type: 'button', class: 'choice', id: `palette-${name}`, 'data-genome': name, 'aria-label': `Place ${name}s`,
+    ...PALETTE.map((name) => h('button', {
+      type: 'button', class: 'choice', id: `palette-${name}`, 'data-genome': name, 'aria-label': t(`lab.placeMany.${name}`),
       onclick: () => chooseGenome(name, true),
-    }, genomeSvg(name, side), h('span', {}, name))));
+    }, genomeSvg(name, side), h('span', {}, t(`pieceinfo.name.${name}`)))));
   const pawnBox = h('input', { type: 'checkbox', id: 'place-pawn' });
   const kingBox = h('input', { type: 'checkbox', id: 'place-king' });
   const toolHint = h('p', { class: 'hint', id: 'tool-hint' });
-  const toolButtons = TOOLS.map(([name, label]) => h('button', {
+  const toolButtons = TOOLS.map((name) => h('button', {
     type: 'button', class: 'tool', id: `tool-${name}`, 'aria-pressed': 'false', onclick: () => chooseTool(name),
-  }, label));
+  }, t(`lab.tool.${name}`)));
   const sideButtons = ['white', 'black'].map((color) => h('button', {
     type: 'button', class: 'tool', id: `side-${color}`, 'aria-pressed': 'false', onclick: () => chooseSide(color),
-  }, color === 'white' ? 'White' : 'Black'));
+  }, color === 'white' ? t('color.White') : t('color.Black')));
   const moveField = h('input', {
-    id: 'lab-move-text', type: 'text', placeholder: 'e2e4', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Type a move, like e2e4',
+    id: 'lab-move-text', type: 'text', placeholder: MOVE_EXAMPLE, autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.moveLabel', { move: MOVE_EXAMPLE }),
   });
   const info = h('div', { id: 'piece-info', class: 'piece-info', 'aria-live': 'polite' });
   const promotion = h('div', { id: 'lab-promotion' });
-  const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Preset code' });
-  const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': 'Side' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
+  const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode') });
+  const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': t('lab.side') },
+    h('option', { value: 'white' }, t('color.White')), h('option', { value: 'black' }, t('color.Black')));
   const savedPreset = h('div', { id: 'saved-preset' });
   // Breeding: two parents (code, name or DNA), a seed (empty: drawn by the server), the children
   // with their pictures. The first parent follows the piece selected or chosen for placing until
@@ -100,15 +109,15 @@ export function labPage(root, params) {
   let breedTyped = false;
   const breedA = h('input', {
     id: 'breed-a', type: 'text', value: 'knight', autocomplete: 'off', spellcheck: 'false',
-    'aria-label': 'First parent: a code, a name or DNA', oninput: () => { breedTyped = true; },
+    'aria-label': t('lab.breed.firstLabel'), oninput: () => { breedTyped = true; },
   });
   const breedB = h('input', {
     id: 'breed-b', type: 'text', value: 'queen', autocomplete: 'off', spellcheck: 'false',
-    'aria-label': 'Second parent: a code, a name or DNA',
+    'aria-label': t('lab.breed.secondLabel'),
   });
   const breedSeed = h('input', {
-    id: 'breed-seed', type: 'text', placeholder: 'random', inputmode: 'numeric', autocomplete: 'off',
-    'aria-label': 'Seed (empty: random)',
+    id: 'breed-seed', type: 'text', placeholder: t('lab.breed.seedPlaceholder'), inputmode: 'numeric', autocomplete: 'off',
+    'aria-label': t('lab.breed.seedLabel'),
   });
   const breedNote = h('p', { class: 'hint', id: 'breed-note', 'aria-live': 'polite' });
   const breedOut = h('div', { class: 'bred', id: 'breed-children' });
@@ -117,64 +126,66 @@ export function labPage(root, params) {
   const valueName = h('code', { id: 'value-genome' });
   const valueResult = h('p', { id: 'value-result', 'aria-live': 'polite' });
   const valueBar = h('progress', { id: 'value-progress', max: '1', value: '0', hidden: true });
-  const valueGo = h('button', { type: 'button', id: 'value-go', onclick: evaluate }, 'Evaluate');
+  const valueGo = h('button', { type: 'button', id: 'value-go', onclick: evaluate }, t('lab.value.evaluate'));
   let valueRef = null; // the genome the panel shows
   let valueStream = null; // the AbortController of the stream followed
   // Wiping the board asks first: the first click arms the button, the second wipes.
   let armed = 0;
-  const newLab = h('button', { type: 'button', id: 'new-lab', class: 'danger' }, 'New empty lab');
+  const newLab = h('button', { type: 'button', id: 'new-lab', class: 'danger' }, t('lab.new'));
   newLab.addEventListener('click', () => {
     if (!armed) {
-      newLab.textContent = 'Really wipe this board?';
-      armed = setTimeout(() => { armed = 0; newLab.textContent = 'New empty lab'; }, 4000);
+      newLab.textContent = t('lab.newConfirm');
+      armed = setTimeout(() => { armed = 0; newLab.textContent = t('lab.new'); }, 4000);
       return;
     }
     clearTimeout(armed);
     armed = 0;
-    newLab.textContent = 'New empty lab';
+    newLab.textContent = t('lab.new');
     start(true);
   });
   const escape = (event) => { if (event.key === 'Escape' && selected) { event.preventDefault(); deselect(); } };
   document.addEventListener('keydown', escape);
 
   root.replaceChildren(h('div', { class: 'lab-page' },
-    h('section', { class: 'panel editor-col', 'aria-label': 'Genome editor' },
-      h('h1', { class: 'page-title' }, 'The lab'),
-      h('h2', {}, 'DNA'), editor.el, h('h3', {}, secret ? 'What it does: find out' : 'What it does'), explanation,
+    h('section', { class: 'panel editor-col', 'aria-label': t('lab.editor') },
+      h('h1', { class: 'page-title' }, t('lab.title')),
+      h('h2', {}, t('lab.dna')), editor.el, h('h3', {}, secret ? t('lab.whatItDoesSecret') : t('lab.whatItDoes')), explanation,
       secret ? null : h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
-        h('h2', { id: 'breed-title' }, 'Breed'),
-        h('p', { class: 'hint' }, 'Children of two genomes: their blocks crossed, now and then a letter mutated.'),
+        h('h2', { id: 'breed-title' }, t('lab.breed.title')),
+        h('p', { class: 'hint' }, t('lab.breed.hint')),
         h('form', { class: 'breed-form', onsubmit: breed },
-          h('label', {}, 'Parent 1', breedA),
-          h('label', {}, 'Parent 2', breedB),
-          h('label', {}, 'Seed', breedSeed),
-          h('button', { type: 'submit', id: 'breed-go' }, 'Breed')),
+          h('label', {}, t('lab.breed.first'), breedA),
+          h('label', {}, t('lab.breed.second'), breedB),
+          h('label', {}, t('lab.breed.seed'), breedSeed),
+          h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
         breedNote, breedOut)),
     h('div', { class: 'board-col' },
-      h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': 'Click does' }, toolButtons),
+      h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': t('lab.toolbar') }, toolButtons),
       board.el,
-      h('form', { class: 'row move-form', onsubmit: typedMove }, h('label', { for: 'lab-move-text' }, 'Move'), moveField, h('button', { type: 'submit' }, 'Play')),
+      h('form', { class: 'row move-form', onsubmit: typedMove }, h('label', { for: 'lab-move-text' }, t('lab.move')), moveField,
+        h('button', { type: 'submit' }, t('lab.play'))),
       notice),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h3', {}, 'Place'),
-        h('div', { class: 'row', role: 'group', 'aria-label': 'Side' }, sideButtons),
+        h('h3', {}, t('lab.place')),
+        h('div', { class: 'row', role: 'group', 'aria-label': t('lab.side') }, sideButtons),
         palette,
-        h('div', { class: 'row' }, h('label', {}, pawnBox, ' pawn'), h('label', {}, kingBox, ' king')),
+        h('div', { class: 'row' }, h('label', {}, pawnBox, t('lab.pawnFlag')), h('label', {}, kingBox, t('lab.kingFlag'))),
         toolHint),
       promotion,
-      h('section', { class: 'panel' }, h('h3', {}, 'Selected piece'), info),
+      h('section', { class: 'panel' }, h('h3', {}, t('lab.selected')), info),
       secret ? null : h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
-        h('h3', { id: 'value-title' }, 'Value'),
-        h('p', { class: 'hint' }, 'What ', valueName, ' is worth, in pawns: bot games with it in place of the knights.'),
+        h('h3', { id: 'value-title' }, t('lab.value.title')),
+        h('p', { class: 'hint' }, around(t('lab.value.hint'), 'genome', valueName)),
         valueResult, valueBar, valueGo),
 
       h('section', { class: 'panel' },
-        h('h3', {}, 'Presets'),
-        h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField, h('button', { type: 'submit', id: 'lab-load-preset' }, 'Load')),
+        h('h3', {}, t('lab.presets')),
+        h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField,
+          h('button', { type: 'submit', id: 'lab-load-preset' }, t('lab.load'))),
         h('div', { class: 'row' },
-          h('button', { type: 'button', id: 'save-white', onclick: () => savePreset('white') }, 'Save White’s back rank'),
-          h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, 'Save Black’s back rank')),
+          h('button', { type: 'button', id: 'save-white', onclick: () => savePreset('white') }, t('lab.saveWhite')),
+          h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, t('lab.saveBlack'))),
         savedPreset),
       h('section', { class: 'panel' },
         newLab))));
@@ -183,13 +194,13 @@ export function labPage(root, params) {
 
   function deselect() {
     selected = null; targets = []; draw();
-    info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.'));
+    info.replaceChildren(h('p', { class: 'hint' }, t('lab.nothingSelected')));
   }
 
   function chooseTool(name) {
     tool = name;
     toolButtons.forEach((button) => button.setAttribute('aria-pressed', String(button.id === `tool-${name}`)));
-    toolHint.textContent = TOOLS.find(([t]) => t === name)[2];
+    toolHint.textContent = t(`lab.toolHint.${name}`);
     if (name !== 'move') { selected = null; targets = []; draw(); }
   }
 
@@ -233,7 +244,7 @@ export function labPage(root, params) {
       if (view) apply(view);
       return answer;
     } catch (error) {
-      show(error.message);
+      show(errorText(error));
       return null;
     }
   }
@@ -251,12 +262,13 @@ export function labPage(root, params) {
   // copy of its DNA.
   async function describe(square) {
     const piece = lab.view.board.find((p) => p.square === square);
-    if (!piece) { info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.')); return; }
+    if (!piece) { info.replaceChildren(h('p', { class: 'hint' }, t('lab.nothingSelected'))); return; }
     if (piece.code) followParent(piece.code);
     const text = secret ? null : h('pre', { class: 'explanation small' }, '…');
     fill(info, h('p', {}, describePiece(piece)),
-      h('div', { class: 'row' }, 'Code ', h('code', {}, piece.code), copyButton(() => piece.code, 'Copy')),
-      h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'edit-dna', onclick: () => editor.set(spaced(piece.dna)) }, 'Edit its DNA')),
+      h('div', { class: 'row' }, around(t('lab.code'), 'code', h('code', {}, piece.code)), copyButton(() => piece.code, t('lab.copy'))),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'small', id: 'edit-dna', onclick: () => editor.set(spaced(piece.dna)) }, t('lab.editDna'))),
       text);
     if (secret) return;
     try { text.textContent = (await api.genome(piece.code)).explanation; } catch { text.textContent = ''; }
@@ -297,7 +309,7 @@ export function labPage(root, params) {
   function typedMove(event) {
     event.preventDefault();
     const parsed = parseMoveText(moveField.value);
-    if (!parsed) { show('Type a move as two squares, like e2e4.'); return; }
+    if (!parsed) { show(t('lab.moveHelp', { move: MOVE_EXAMPLE })); return; }
     move(parsed[0], parsed[1]).then((ok) => { if (ok) moveField.value = ''; });
   }
 
@@ -322,9 +334,10 @@ export function labPage(root, params) {
   async function savePreset(color) {
     const saved = await run(() => api.labSavePreset(lab.id, lab.token, color));
     if (!saved) return;
-    fill(savedPreset, h('p', {}, `${color === 'white' ? 'White' : 'Black'}’s back rank is preset `,
-      h('code', { id: 'saved-preset-code' }, saved.code), ' ', copyButton(() => saved.code, 'Copy'), ' ',
-      h('a', { href: `#/code/${saved.code}` }, 'view')));
+    fill(savedPreset, h('p', {},
+      around(color === 'white' ? t('lab.savedWhite') : t('lab.savedBlack'), 'code', h('code', { id: 'saved-preset-code' }, saved.code)),
+      ' ', copyButton(() => saved.code, t('lab.copy')), ' ',
+      h('a', { href: `#/code/${saved.code}` }, t('lab.view'))));
   }
 
   function followParent(ref) {
@@ -344,39 +357,46 @@ export function labPage(root, params) {
   async function breed(event) {
     event.preventDefault();
     if (secret) return;
-    breedNote.textContent = 'Breeding…';
+    breedNote.textContent = t('lab.breed.breeding');
     try {
       const request = { a: await parentRef(breedA.value), b: await parentRef(breedB.value) };
       // A whole number goes as a number; anything else as typed, for the server to refuse.
       const seed = breedSeed.value.trim();
       if (seed !== '') request.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
       const bred = await api.breed(request);
+      const parents = { a: bred.a, b: bred.b };
       breedNote.textContent = bred.children.length
-        ? `${bred.children.length} children of ${bred.a} × ${bred.b}, seed ${bred.seed} (the same seed breeds them again).`
-        : `${bred.a} × ${bred.b} have no children that differ from them.`;
+        ? t('lab.breed.children', { count: bred.children.length, ...parents, seed: bred.seed })
+        : t('lab.breed.none', parents);
       fill(breedOut, bred.children.map((child, i) => h('figure', { class: 'child', 'data-code': child.code },
-        h('img', { class: 'diagram', src: child.diagram, alt: `Moves of ${child.code} on an empty board` }),
+        h('img', { class: 'diagram', src: child.diagram, alt: t('lab.breed.childDiagram', { code: child.code }) }),
         h('figcaption', {},
           h('a', { href: `#/code/${child.code}` }, h('code', {}, child.code)), ' ',
           h('button', {
-            type: 'button', class: 'small', id: `breed-use-${i + 1}`, 'aria-label': `Place child ${child.code}`,
+            type: 'button', class: 'small', id: `breed-use-${i + 1}`, 'aria-label': t('lab.breed.placeChild', { code: child.code }),
             onclick: () => useChild(child),
-          }, 'Use')),
-        h('details', {}, h('summary', {}, 'What it does'), h('pre', { class: 'explanation small' }, child.explanation)))));
+          }, t('lab.breed.use'))),
+        h('details', {}, h('summary', {}, t('lab.whatItDoes')), h('pre', { class: 'explanation small' }, child.explanation)))));
     } catch (error) {
-      breedNote.textContent = error.message;
+      breedNote.textContent = dnaErrorText(error);
       breedOut.replaceChildren();
     }
   }
 
-  // "≈ 3.1 pawns ± 0.4 (200 games)", or where the evaluation stands.
+  // "≈ 3.1 pawns ± 0.4 (200 games)", or where the evaluation stands. The pawns are always shown
+  // with one decimal, so their word is the one for fractions (English "pawns", Slovak "pešiaka"):
+  // a text, not a plural message.
   function valueText(value) {
-    if (value.state === 'failed') return `The evaluation failed: ${value.error || 'no reason given'}`;
+    if (value.state === 'failed') return t('lab.value.failed', { reason: value.error || t('lab.value.noReason') });
     const e = value.estimate;
-    const estimate = e ? `≈ ${e.pawns.toFixed(1)} pawns ± ${e.margin.toFixed(1)} (${value.played} games)` : '';
+    const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+    const estimate = e
+      ? t('lab.value.estimate', { count: value.played, pawns: formatNumber(e.pawns, tenths), margin: formatNumber(e.margin, tenths) })
+      : '';
     if (value.state === 'done') return estimate;
-    if (value.state === 'queued') return 'Waiting for the server to start…';
-    return `Evaluating: ${value.played} of ${value.games} games${e ? `; so far ${estimate}` : ''}`;
+    if (value.state === 'queued') return t('lab.value.queued');
+    const progress = { count: value.games, played: value.played };
+    return e ? t('lab.value.runningSoFar', { ...progress, estimate }) : t('lab.value.running', progress);
   }
 
   function showValue(value) {
@@ -399,7 +419,7 @@ export function labPage(root, params) {
     if (secret || ref === valueRef) return;
     valueRef = ref;
     stopValueStream();
-    valueName.textContent = ref;
+    valueName.textContent = PALETTE.includes(ref) ? t(`pieceinfo.name.${ref}`) : ref;
     valueBar.hidden = true;
     valueGo.disabled = false;
     valueResult.textContent = '';
@@ -408,7 +428,7 @@ export function labPage(root, params) {
       if (valueRef === ref && showValue(value)) followValue(ref);
     } catch (error) {
       if (valueRef !== ref) return;
-      valueResult.textContent = error.status === 404 ? 'Not evaluated yet.' : error.message;
+      valueResult.textContent = error.status === 404 ? t('lab.value.notYet') : errorText(error);
     }
   }
 
@@ -416,13 +436,13 @@ export function labPage(root, params) {
     if (secret) return;
     const ref = valueRef;
     valueGo.disabled = true;
-    valueResult.textContent = 'Starting…';
+    valueResult.textContent = t('lab.value.starting');
     try {
       const value = await api.evaluateGenome(ref);
       if (valueRef === ref && showValue(value)) followValue(ref);
     } catch (error) {
       if (valueRef !== ref) return;
-      valueResult.textContent = error.message;
+      valueResult.textContent = errorText(error);
       valueGo.disabled = false;
     }
   }
@@ -435,13 +455,13 @@ export function labPage(root, params) {
       const response = await fetch(api.valueStreamPath(ref), {
         headers: { Accept: 'application/x-ndjson' }, signal: controller.signal, cache: 'no-store',
       });
-      if (!response.ok || !response.body) throw new Error(`the evaluation cannot be followed (${response.status})`);
+      if (!response.ok || !response.body) throw new Error(t('lab.value.cannotFollow', { status: response.status }));
       for await (const line of ndjson(response.body)) {
         if (valueRef !== ref) return;
         showValue(line.value);
       }
     } catch (error) {
-      if (error.name !== 'AbortError' && valueRef === ref) valueResult.textContent = error.message;
+      if (error.name !== 'AbortError' && valueRef === ref) valueResult.textContent = errorText(error);
     }
   }
 
@@ -450,7 +470,7 @@ export function labPage(root, params) {
   function useChild(child) {
     chooseGenome(child.code, true);
     editor.set(spaced(child.dna));
-    toolHint.textContent = `Child ${child.code} is ready: click a square to place it.`;
+    toolHint.textContent = t('lab.childReady', { code: child.code });
   }
 
   async function start(fresh) {
@@ -459,22 +479,22 @@ export function labPage(root, params) {
       lab = await openLab(fresh);
       selected = null; targets = []; last = [];
       apply(lab.view);
-      if (fresh) toast('A new empty lab');
+      if (fresh) toast(t('lab.newToast'));
     } catch (error) {
-      show(`The lab could not be opened: ${error.message}`);
+      show(t('lab.notOpened', { message: errorText(error) }));
     }
   }
 
   chooseTool('move');
   chooseSide('white');
   chooseGenome('queen', false);
-  info.replaceChildren(h('p', { class: 'hint' }, 'Nothing selected.'));
+  info.replaceChildren(h('p', { class: 'hint' }, t('lab.nothingSelected')));
   start(params.get('new') === '1');
   // Once made, a reload should keep this lab, not make yet another one.
   if (params.get('new') === '1') history.replaceState(null, '', '#/lab');
   if (params.get('dna')) editor.set(params.get('dna'));
   else if (params.get('genome')) {
-    api.genome(params.get('genome')).then((g) => editor.set(spaced(g.dna))).catch((error) => show(error.message));
+    api.genome(params.get('genome')).then((g) => editor.set(spaced(g.dna))).catch((error) => show(errorText(error)));
   }
   return () => { document.removeEventListener('keydown', escape); clearTimeout(armed); stopValueStream(); };
 }

@@ -7,18 +7,22 @@ import * as api from './api.js';
 import { genomeSvg, standardName } from './pieces.js';
 import { startGame, BOT } from './home.js';
 import { discovery } from './config.js';
+import { t, errorText } from './i18n.js';
 
-const TEXT = {
-  useInLab: 'Use in the lab',
-  diagram: (name) => `Where ${name} can move from the middle of an empty 7×7 board, and what its moves leave behind`,
-  tryIt: 'To see what it does, use it in the lab: place it and select it to see where it moves.',
-  playWithThis: 'Play the bot with this',
-  playHint: 'A 5-minute game against the bot, this preset on your back rank, its king marked for you.',
-  notStarted: (message) => `The game could not be started: ${message}`,
+// A message with an element inside it: the element stands where the message says `{name}`.
+function around(text, name, node) {
+  const [before, after] = text.split(`{${name}}`);
+  return [before || null, node, after || null];
+}
+
+// A genome's name as shown: the standard piece's name in the page's language, else its code.
+const nameOf = (code) => {
+  const name = standardName(code);
+  return name ? t(`pieceinfo.name.${name}`) : code;
 };
 
 export function lookupPage(root, code) {
-  const body = h('div', { class: 'lookup' }, h('p', {}, `Looking up ${code}…`));
+  const body = h('div', { class: 'lookup' }, h('p', {}, t('lookup.looking', { code })));
   root.replaceChildren(body);
   (async () => {
     try {
@@ -26,16 +30,16 @@ export function lookupPage(root, code) {
       body.replaceChildren(genomePanel(genome));
       return;
     } catch (error) {
-      if (error.status !== 404) { body.replaceChildren(h('p', { class: 'notice' }, error.message)); return; }
+      if (error.status !== 404) { body.replaceChildren(h('p', { class: 'notice' }, errorText(error))); return; }
     }
     try {
       const preset = await api.preset(code);
       body.replaceChildren(presetPanel(preset));
     } catch (error) {
       body.replaceChildren(h('section', { class: 'panel' },
-        h('h2', {}, 'Not found'),
-        h('p', { class: 'notice', role: 'alert' }, error.status === 404 ? `No genome or preset has the code ${code}.` : error.message),
-        h('a', { class: 'button', href: '#/' }, 'Back')));
+        h('h2', {}, t('lookup.notFound')),
+        h('p', { class: 'notice', role: 'alert' }, error.status === 404 ? t('lookup.noSuchCode', { code }) : errorText(error)),
+        h('a', { class: 'button', href: '#/' }, t('lookup.back'))));
     }
   })();
   return () => {};
@@ -46,30 +50,30 @@ function genomePanel(genome) {
   const secret = discovery();
   return h('section', { class: 'panel genome-card', id: 'genome-card' },
     h('div', { class: 'pair' }, genomeSvg(genome.code, 'white'), genomeSvg(genome.code, 'black')),
-    h('h2', {}, 'Genome ', h('code', {}, genome.code), name ? ` — the standard ${name}` : ''),
-    h('div', { class: 'row' }, copyButton(() => genome.code, 'Copy code'),
-      h('a', { class: 'button primary', id: 'use-in-lab', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, TEXT.useInLab)),
+    h('h2', {}, around(t('lookup.genome'), 'code', h('code', {}, genome.code)), name ? t(`pieceinfo.standard.${name}`) : null),
+    h('div', { class: 'row' }, copyButton(() => genome.code, t('lookup.copyCode')),
+      h('a', { class: 'button primary', id: 'use-in-lab', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, t('lookup.useInLab'))),
     secret ? null : h('img', {
       class: 'diagram', id: 'genome-diagram', src: api.diagramPath(genome.code), width: 300,
-      alt: TEXT.diagram(name || genome.code),
+      alt: t('lookup.diagram', { name: nameOf(genome.code) }),
     }),
-    h('h3', {}, 'DNA'), h('pre', { class: 'dna' }, genome.dna.replace(/(...)/g, '$1 ').trim() || '(empty)'),
-    secret ? h('p', { class: 'hint', id: 'genome-try' }, TEXT.tryIt)
-      : [h('h3', {}, 'What it does'), h('pre', { class: 'explanation' }, genome.explanation)]);
+    h('h3', {}, t('lookup.dna')), h('pre', { class: 'dna' }, genome.dna.replace(/(...)/g, '$1 ').trim() || t('lookup.empty')),
+    secret ? h('p', { class: 'hint', id: 'genome-try' }, t('lookup.tryIt'))
+      : [h('h3', {}, t('lookup.does')), h('pre', { class: 'explanation' }, genome.explanation)]);
 }
 
 function presetPanel(preset) {
   const notice = h('p', { class: 'notice', role: 'alert', id: 'preset-notice' });
   return h('section', { class: 'panel preset-card', id: 'preset-card' },
-    h('h2', {}, 'Preset ', h('code', {}, preset.code)),
-    h('p', {}, 'A back rank, file a first. Load it during a game’s setup or in the lab.'),
+    h('h2', {}, around(t('lookup.preset'), 'code', h('code', {}, preset.code))),
+    h('p', {}, t('lookup.rank')),
     h('ol', { class: 'rank' }, preset.genomes.map((code, i) => h('li', {},
-      h('a', { href: `#/code/${code}`, 'aria-label': `file ${String.fromCharCode(97 + i)}: ${standardName(code) || code}` },
-        genomeSvg(code, 'white'), h('span', {}, standardName(code) || code))))),
+      h('a', { href: `#/code/${code}`, 'aria-label': t('lookup.file', { file: String.fromCharCode(97 + i), name: nameOf(code) }) },
+        genomeSvg(code, 'white'), h('span', {}, nameOf(code)))))),
     h('div', { class: 'row' },
-      h('button', { type: 'button', class: 'primary', id: 'play-preset', onclick: play }, TEXT.playWithThis),
-      copyButton(() => preset.code, 'Copy code')),
-    h('p', { class: 'hint' }, TEXT.playHint),
+      h('button', { type: 'button', class: 'primary', id: 'play-preset', onclick: play }, t('lookup.playWithThis')),
+      copyButton(() => preset.code, t('lookup.copyCode'))),
+    h('p', { class: 'hint' }, t('lookup.playHint')),
     notice);
 
   async function play() {
@@ -77,7 +81,7 @@ function presetPanel(preset) {
     try {
       await startGame({ bot: BOT, preset: preset.code });
     } catch (error) {
-      notice.textContent = TEXT.notStarted(error.message);
+      notice.textContent = t('lookup.notStarted', { message: errorText(error) });
     }
   }
 }

@@ -13,25 +13,22 @@ import { h, fill } from './dom.js';
 import * as api from './api.js';
 import { describePiece, standardName, CODE_OF } from './pieces.js';
 import { discovery } from './config.js';
+import { t } from './i18n.js';
 
-const TEXT = {
-  heading: 'Selected piece',
-  hidden: 'Its DNA stays hidden until the game is over; the highlighted squares are its legal moves.',
-  hiddenForGood: 'Its DNA stays hidden, during the game and after; the highlighted squares are its legal moves.',
-  ownSecret: 'A piece of your own: the highlighted squares are its legal moves. Try its DNA in the lab to see more.',
-  does: 'What it does',
-  movesLike: (name) => (name === 'pawn'
-    ? 'It moves like a pawn, one square at a time (no double step).'
-    : `It moves like a ${name}.`),
-  own: 'A piece of its own: the diagram shows where it moves from the middle of an empty board.',
-  plain: 'Nothing else to know: no freeze, no surprises.',
-  loading: 'Looking it up…',
-  failed: 'What it does could not be looked up.',
-  details: 'Details: its DNA, codon by codon',
-  code: 'Code ',
-  standard: (name) => ` — the standard ${name}`,
-  diagram: (what, width, height) => `Where ${what} can move from the middle of an empty ${width}×${height} board`,
-};
+// A standard piece's sentences are one message per piece (`pieceinfo.movesLike.{name}`,
+// `pieceinfo.standard.{name}`): each language says the name in the case and gender it needs.
+
+// "Code 1hapeh — the standard queen", the code a link to its page.
+function codeLine(code, name) {
+  const link = h('a', { href: `#/code/${encodeURIComponent(code)}`, id: 'piece-code' }, h('code', {}, code));
+  return h('p', { class: 'hint' }, around(t('pieceinfo.code'), 'code', link), name ? t(`pieceinfo.standard.${name}`) : null);
+}
+
+// A message with an element inside it: the element stands where the message says `{name}`.
+function around(text, name, node) {
+  const [before, after] = text.split(`{${name}}`);
+  return [before || null, node, after || null];
+}
 
 const known = new Map(); // code → the genome's answer, asked once per page
 
@@ -51,43 +48,41 @@ export function showPiece(panel, piece, size) {
   // The six standard genomes are public: an opponent's queen is shown as any queen.
   const code = piece.code || (piece.name && CODE_OF[piece.name]) || null;
   if (!code) {
-    fill(panel, h('h3', {}, TEXT.heading),
-      h('p', {}, `${piece.square}: ${describePiece(piece)}.`),
-      h('p', { class: 'hint' }, discovery() ? TEXT.hiddenForGood : TEXT.hidden));
+    fill(panel, h('h3', {}, t('pieceinfo.heading')),
+      h('p', {}, t('pieceinfo.hiddenPiece', { square: piece.square, piece: describePiece(piece) })),
+      h('p', { class: 'hint' }, discovery() ? t('pieceinfo.hiddenForGood') : t('pieceinfo.hidden')));
     return;
   }
   const name = standardName(code);
   if (discovery()) {
-    fill(panel, h('h3', {}, TEXT.heading),
-      h('p', {}, `${piece.square}: ${describePiece(piece)}`),
-      h('h4', {}, TEXT.does),
-      h('p', { class: 'moves-like', id: 'piece-moves-like' }, name ? TEXT.movesLike(name) : TEXT.ownSecret),
-      h('p', { class: 'hint' }, TEXT.code, h('a', { href: `#/code/${encodeURIComponent(code)}`, id: 'piece-code' }, h('code', {}, code)),
-        name ? TEXT.standard(name) : ''));
+    fill(panel, h('h3', {}, t('pieceinfo.heading')),
+      h('p', {}, t('pieceinfo.piece', { square: piece.square, piece: describePiece(piece) })),
+      h('h4', {}, t('pieceinfo.does')),
+      h('p', { class: 'moves-like', id: 'piece-moves-like' }, name ? t(`pieceinfo.movesLike.${name}`) : t('pieceinfo.ownSecret')),
+      codeLine(code, name));
     return;
   }
-  const words = h('ul', { class: 'traits', id: 'piece-traits' }, h('li', { class: 'hint' }, TEXT.loading));
+  const words = h('ul', { class: 'traits', id: 'piece-traits' }, h('li', { class: 'hint' }, t('pieceinfo.loading')));
   const text = h('pre', { class: 'explanation small', id: 'piece-explanation' }, '…');
   const width = Math.max(5, Math.min(8, size.width || 7));
   const height = Math.max(5, Math.min(8, size.height || 7));
-  fill(panel, h('h3', {}, TEXT.heading),
-    h('p', {}, `${piece.square}: ${describePiece(piece)}`),
-    h('h4', {}, TEXT.does),
-    h('p', { class: 'moves-like', id: 'piece-moves-like' }, name ? TEXT.movesLike(name) : TEXT.own),
+  fill(panel, h('h3', {}, t('pieceinfo.heading')),
+    h('p', {}, t('pieceinfo.piece', { square: piece.square, piece: describePiece(piece) })),
+    h('h4', {}, t('pieceinfo.does')),
+    h('p', { class: 'moves-like', id: 'piece-moves-like' }, name ? t(`pieceinfo.movesLike.${name}`) : t('pieceinfo.own')),
     words,
     h('img', {
       class: 'diagram', id: 'piece-diagram', src: api.diagramPath(code, { width, height, color: piece.color }),
-      alt: TEXT.diagram(name || code, width, height), width: 240, height: 240,
+      alt: t('pieceinfo.diagram', { what: name ? t(`pieceinfo.name.${name}`) : code, width, height }), width: 240, height: 240,
     }),
-    h('p', { class: 'hint' }, TEXT.code, h('a', { href: `#/code/${encodeURIComponent(code)}`, id: 'piece-code' }, h('code', {}, code)),
-      name ? TEXT.standard(name) : ''),
-    h('details', { class: 'piece-details', id: 'piece-details' }, h('summary', {}, TEXT.details), text));
+    codeLine(code, name),
+    h('details', { class: 'piece-details', id: 'piece-details' }, h('summary', {}, t('pieceinfo.details')), text));
   genome(code).then((answer) => {
     const traits = Array.isArray(answer.traits) ? answer.traits : [];
-    fill(words, traits.length ? traits.map((trait) => h('li', {}, trait)) : h('li', {}, TEXT.plain));
+    fill(words, traits.length ? traits.map((trait) => h('li', {}, trait)) : h('li', {}, t('pieceinfo.plain')));
     text.textContent = answer.explanation || '';
   }, () => {
-    fill(words, h('li', { class: 'hint' }, TEXT.failed));
+    fill(words, h('li', { class: 'hint' }, t('pieceinfo.failed')));
     text.textContent = '';
   });
 }

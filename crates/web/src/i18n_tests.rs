@@ -44,6 +44,10 @@ const CONVERTED: &[&str] = &[
     "watch.js",
     "profile.js",
     "leaderboard.js",
+    "lab.js",
+    "dna.js",
+    "pieceinfo.js",
+    "lookup.js",
 ];
 
 /// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
