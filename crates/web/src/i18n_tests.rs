@@ -1,7 +1,6 @@
-// HELPER, READ FIRST: /tmp/common.md holds the lead's working rules for this conversion (delete this line before your last commit).
 //! The message catalogues (`assets/i18n/{lang}.json`) checked against each other and against
 //! the modules that use them: the same messages in every language, every id a module asks for
-//! present, and no user-facing text left in the modules already converted.
+//! present, and no user-facing text written into any script.
 
 use crate::assets::{ASSETS, find};
 use serde_json::{Map, Value};
@@ -10,45 +9,6 @@ use std::collections::BTreeSet;
 /// The languages the page speaks; English is the reference.
 const LANGUAGES: &[&str] = &["en", "sk"];
 
-/// The files whose every shown string comes from the catalogues. A module joins this list when
-/// it is converted; the ones not listed still speak English only (docs/web.md lists them).
-const CONVERTED: &[&str] = &[
-    "index.html",
-    "app.js",
-    "i18n.js",
-    "account.js",
-    "home.js",
-    "lobby.js",
-    "game.js",
-    "result.js",
-    "players.js",
-    "clock.js",
-    "history.js",
-    "seats.js",
-    "setup.js",
-    "confirm.js",
-    "promote.js",
-    "alert.js",
-    "board.js",
-    "pieces.js",
-    "stream.js",
-    "dom.js",
-    "record.js",
-    "differences.js",
-    "api.js",
-    "rules.js",
-    "events.js",
-    "organise.js",
-    "team.js",
-    "screen.js",
-    "watch.js",
-    "profile.js",
-    "leaderboard.js",
-    "lab.js",
-    "dna.js",
-    "pieceinfo.js",
-    "lookup.js",
-];
 
 /// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
 /// comment. The server's own test checks that it is exactly `ErrorCode::names()`.
@@ -331,12 +291,14 @@ fn shown(literal: &str, before: &str) -> bool {
 }
 
 #[test]
-fn converted_modules_show_no_literal_text() {
-    for &path in CONVERTED {
-        let asset = find(path).unwrap_or_else(|| panic!("{path} is not embedded"));
-        if !path.ends_with(".js") {
-            continue;
-        }
+fn no_script_shows_literal_text() {
+    let scripts: Vec<_> = ASSETS
+        .iter()
+        .filter(|asset| asset.path.ends_with(".js"))
+        .collect();
+    assert!(scripts.len() > 30, "only {} scripts embedded", scripts.len());
+    for asset in scripts {
+        let path = asset.path;
         let text = std::str::from_utf8(asset.bytes).expect("UTF-8");
         let left: Vec<_> = literals(text)
             .into_iter()
