@@ -60,7 +60,7 @@ function figure(ref, caption, { width = 7, height = 7, color = 'white' } = {}) {
     class: 'diagram', src: api.diagramPath(ref, { width, height, color }), 'data-genome': ref,
     alt: t('rules.figure.alt', { caption, width, height }), width: 300,
   });
-  return h('figure', { class: 'rule-figure' }, img, h('figcaption', {}, caption, ' (', h('a', { href: `#/code/${encodeURIComponent(ref)}` }, ref), ')'));
+  return h('figure', { class: 'rule-figure' }, img, h('figcaption', {}, caption, ' (', h('a', { href: `#/code/${encodeURIComponent(ref)}` }, code(ref)), ')'));
 }
 
 // A figure for a DNA that may not be stored yet: stored first, then drawn by its code.

@@ -9,7 +9,6 @@ use std::collections::BTreeSet;
 /// The languages the page speaks; English is the reference.
 const LANGUAGES: &[&str] = &["en", "sk"];
 
-
 /// Every error code the API can send (its OpenAPI `ErrorCode` enum), one a line; `#` starts a
 /// comment. The server's own test checks that it is exactly `ErrorCode::names()`.
 const ERROR_CODES: &str = include_str!("error_codes.txt");
@@ -296,7 +295,11 @@ fn no_script_shows_literal_text() {
         .iter()
         .filter(|asset| asset.path.ends_with(".js"))
         .collect();
-    assert!(scripts.len() > 30, "only {} scripts embedded", scripts.len());
+    assert!(
+        scripts.len() > 30,
+        "only {} scripts embedded",
+        scripts.len()
+    );
     for asset in scripts {
         let path = asset.path;
         let text = std::str::from_utf8(asset.bytes).expect("UTF-8");

@@ -18,24 +18,26 @@ back|next|copy|sign|password|watch|rules|how|what|when|who|won|lost|offer|step|s
 square|squares|owner|capture|wrap";
 
 /// The page's shown English, if any: text, accessible names, titles, placeholders and alt texts
-/// outside elements marked `lang="en"` (the language switch's own button).
+/// outside elements marked `lang="en"` (the language switch's own button) and `<code>` (machine
+/// words: DNA, codes, the standard genomes' names such as `king`, which the API answers to).
 fn english_shown_script() -> String {
     format!(
         "const words = '{ENGLISH_WORDS}'.split('|'); \
          const all = words.concat(words.map((w) => w[0].toUpperCase() + w.slice(1))); \
          const english = new RegExp('(^|[^\\\\p{{L}}])(' + all.join('|') + ')(?![\\\\p{{L}}])', 'u'); \
-         const skip = (el) => !el || !!el.closest('body [lang=\"en\"], script, style, noscript'); \
+         const skip = (el) => !el || !!el.closest('body [lang=\"en\"], code, script, style, noscript'); \
+         const where = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''); \
          const found = []; \
          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); \
          while (walker.nextNode()) {{ \
            const node = walker.currentNode; const text = node.textContent.trim(); \
-           if (text && !skip(node.parentElement) && english.test(text)) found.push(text.slice(0, 120)); \
+           if (text && !skip(node.parentElement) && english.test(text)) found.push(text.slice(0, 120) + ' (in ' + where(node.parentElement) + ')'); \
          }} \
          for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {{ \
            if (skip(el)) continue; \
            for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {{ \
              const value = el.getAttribute(name); \
-             if (value && english.test(value)) found.push(name + ': ' + value.slice(0, 120)); \
+             if (value && english.test(value)) found.push(name + ': ' + value.slice(0, 120) + ' (on ' + where(el) + ')'); \
            }} \
          }} \
          if (english.test(document.title)) found.push('document.title: ' + document.title); \
