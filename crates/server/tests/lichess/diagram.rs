@@ -2,7 +2,7 @@
 
 use crate::common::Server;
 use crate::standard;
-use gmo_diagram::Options;
+use gmo_diagram::{Language, Options};
 use gmo_engine::Color;
 
 both!(
@@ -54,6 +54,7 @@ async fn a_genome_is_drawn_as_svg_by_code_or_name(server: Server) {
         height: 8,
         color: Color::Black,
         label: None,
+        language: Language::En,
     };
     assert_eq!(
         named,
