@@ -80,6 +80,7 @@ pub fn run(args: GenomeArgs) -> ExitCode {
                 height: args.height,
                 color: args.color,
                 label: None,
+                language: gmo_diagram::Language::En,
             };
             (Tool::Diagram(options), args.source)
         }

@@ -1,8 +1,11 @@
-//! The legend's words: what each kind of mark means, what the moves leave behind (in the words of
-//! `Genome::explain`), whether the side edges are joined, and the debuffs.
+//! The legend: what each kind of mark means, what the moves leave behind (in the words of
+//! `Genome::explain`), whether the side edges are joined, and the debuffs. Which lines there are
+//! is decided here, once; their words come from the language's [`Words`].
 
+use crate::Language;
 use crate::marks::{Diagram, Mark, MarkKind, is_special};
-use gmo_engine::{Content, Effect, Party, Square};
+use crate::words::{Case, Words, words};
+use gmo_engine::{Content, Effect, Square};
 
 /// The symbol a legend line is drawn with, matching the marks on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,38 +29,25 @@ impl Line {
     }
 }
 
-/// The legend, in a fixed order: marks used, what moves leave, edges, debuffs.
-pub fn legend(diagram: &Diagram) -> Vec<Line> {
-    let mut lines = mark_keys(diagram);
-    lines.extend(leaves(diagram));
+/// The legend in `language`, in a fixed order: marks used, what moves leave, edges, debuffs.
+pub fn legend(diagram: &Diagram, language: Language) -> Vec<Line> {
+    let words = words(language);
+    let mut lines = mark_keys(diagram, words);
+    lines.extend(leaves(diagram, words));
     let wraps = diagram.wraps;
     lines.push(Line {
         key: Some(Key::Edges(wraps)),
-        text: if wraps {
-            "Dashed side edges: the left and right edges are joined for this piece; a move that \
-             leaves one side comes back on the other."
-        } else {
-            "Solid side edges: this piece does not wrap around the left and right edges (no wrap, \
-             HAA)."
-        }
-        .to_owned(),
+        text: words.edges(wraps).to_owned(),
     });
     for debuff in &diagram.debuffs {
-        lines.push(Line::plain(format!(
-            "Debuff {} ({}): {}.",
-            debuff.name(),
-            debuff.codon(),
-            debuff.effect()
-        )));
+        lines.push(Line::plain(words.debuff(*debuff)));
     }
     lines
 }
 
-fn mark_keys(diagram: &Diagram) -> Vec<Line> {
+fn mark_keys(diagram: &Diagram, words: &dyn Words) -> Vec<Line> {
     if diagram.marks.is_empty() {
-        return vec![Line::plain(
-            "This piece has no moves from the middle of an empty board.".to_owned(),
-        )];
+        return vec![Line::plain(words.no_moves().to_owned())];
     }
     let mut keys: Vec<(MarkKind, bool)> = diagram
         .marks
@@ -69,99 +59,94 @@ fn mark_keys(diagram: &Diagram) -> Vec<Line> {
     keys.into_iter()
         .map(|(kind, special)| Line {
             key: Some(Key::Mark(kind, special)),
-            text: mark_words(kind, special).to_owned(),
+            text: words.mark(kind, special).to_owned(),
         })
         .collect()
 }
 
-/// What a kind of mark means.
-pub fn mark_words(kind: MarkKind, special: bool) -> &'static str {
-    match (kind, special) {
-        (MarkKind::Move, false) => "Moves there (onto an empty square).",
-        (MarkKind::Move, true) => {
-            "Moves there (onto an empty square); the move leaves copies or changes owners (below)."
-        }
-        (MarkKind::NeedsTarget, false) => "Moves there only onto an enemy piece (needs a target).",
-        (MarkKind::NeedsTarget, true) => {
-            "Moves there only onto an enemy piece (needs a target); the move leaves copies or \
-             changes owners (below)."
-        }
-        (MarkKind::Home, _) => "May move onto its own square (below).",
-    }
+/// What a kind of mark means, in `language`.
+pub fn mark_words(kind: MarkKind, special: bool, language: Language) -> &'static str {
+    words(language).mark(kind, special)
 }
 
-/// A case of what stands on the destination: its words, whether the square is occupied, and the
-/// effect a mark has in that case.
-type Case = (&'static str, bool, fn(&Mark) -> Option<Effect>);
+/// A case of what stands on the destination, whether the square is occupied, and the effect a
+/// mark has in that case.
+type CaseOf = (Case, bool, fn(&Mark) -> Option<Effect>);
 
 /// What moves leave behind: one line per case (onto an empty square, an enemy piece, one of its
 /// own side's pieces, itself) and wording, with the squares it applies to.
-fn leaves(diagram: &Diagram) -> Vec<Line> {
-    let cases: [Case; 4] = [
-        ("onto an empty square", false, |m| {
+fn leaves(diagram: &Diagram, words: &dyn Words) -> Vec<Line> {
+    let cases: [CaseOf; 4] = [
+        (Case::Empty, false, |m| {
             m.on_empty.filter(|_| m.kind != MarkKind::Home)
         }),
-        ("onto an enemy piece", true, |m| m.on_enemy),
-        ("onto one of its own side's pieces", true, |m| m.on_own),
-        ("onto its own square", true, |m| {
+        (Case::Enemy, true, |m| m.on_enemy),
+        (Case::Own, true, |m| m.on_own),
+        (Case::Home, true, |m| {
             m.on_empty.filter(|_| m.kind == MarkKind::Home)
         }),
     ];
     let all: Vec<&Mark> = diagram.marks.iter().chain(&diagram.own_only).collect();
     // (cases, words, squares): cases with the same words on the same squares share an entry.
-    let mut entries: Vec<(Vec<&str>, String, Vec<Square>)> = Vec::new();
+    let mut entries: Vec<(Vec<Case>, String, Vec<Square>)> = Vec::new();
     for (case, occupied, effect_of) in cases {
         let mut groups: Vec<(String, Vec<Square>)> = Vec::new();
         for mark in &all {
             let Some(effect) = effect_of(mark) else {
                 continue;
             };
-            let words = describe(effect, occupied);
-            match groups.iter_mut().find(|(w, _)| *w == words) {
+            let said = describe(effect, occupied, words);
+            match groups.iter_mut().find(|(w, _)| *w == said) {
                 Some((_, squares)) => squares.push(mark.square),
-                None => groups.push((words, vec![mark.square])),
+                None => groups.push((said, vec![mark.square])),
             }
         }
-        for (words, mut squares) in groups {
+        for (said, mut squares) in groups {
             squares.sort();
             match entries
                 .iter_mut()
-                .find(|(_, w, s)| *w == words && *s == squares)
+                .find(|(_, w, s)| *w == said && *s == squares)
             {
                 Some((cases, _, _)) => cases.push(case),
-                None => entries.push((vec![case], words, squares)),
+                None => entries.push((vec![case], said, squares)),
             }
         }
     }
     let mut previous: &[Square] = &[];
     let mut lines = Vec::new();
-    for (cases, words, squares) in &entries {
+    for (cases, said, squares) in &entries {
         let names = if squares == previous {
-            "the same squares".to_owned()
+            words.same_squares().to_owned()
         } else {
             let names: Vec<String> = squares.iter().map(Square::to_string).collect();
             names.join(" ")
         };
         lines.push(Line::plain(format!(
-            "{} ({names}): {words}.",
-            capitalised(&join_cases(cases))
+            "{} ({names}): {said}.",
+            capitalised(&join_cases(cases, words))
         )));
         previous = squares;
     }
     lines
 }
 
-/// "onto an empty square, an enemy piece or one of its own side's pieces".
-fn join_cases(cases: &[&str]) -> String {
+/// "onto an empty square, an enemy piece or one of its own side's pieces": the preposition said
+/// once.
+fn join_cases(cases: &[Case], words: &dyn Words) -> String {
     let mut text = String::new();
     for (i, case) in cases.iter().enumerate() {
+        let case = words.case(*case);
         let case = if i == 0 {
             case
         } else {
-            case.strip_prefix("onto ").unwrap_or(case)
+            case.strip_prefix(words.preposition()).unwrap_or(case)
         };
         if i > 0 {
-            text.push_str(if i + 1 == cases.len() { " or " } else { ", " });
+            text.push_str(if i + 1 == cases.len() {
+                words.or()
+            } else {
+                ", "
+            });
         }
         text.push_str(case);
     }
@@ -170,27 +155,23 @@ fn join_cases(cases: &[&str]) -> String {
 
 /// A move's effect in words: an ordinary move or capture, else what it leaves on each square
 /// and who owns it, in the words of `Genome::explain`.
-fn describe(effect: Effect, occupied: bool) -> String {
+fn describe(effect: Effect, occupied: bool, words: &dyn Words) -> String {
     if !is_special(effect) {
         return if occupied {
-            "captures the piece there".to_owned()
+            words.captures()
         } else {
-            "an ordinary move".to_owned()
-        };
+            words.ordinary()
+        }
+        .to_owned();
     }
     let leave = |leave: gmo_engine::Leave| {
-        let what = leave.what.describe(occupied);
-        match (leave.what, leave.owner) {
-            (Content::Nothing, _) => what.to_owned(),
-            (_, Party::Mover) => format!("{what}, owned by the mover,"),
-            (_, Party::Opponent) => format!("{what}, owned by the opponent,"),
+        let what = words.content(leave.what, occupied);
+        match leave.what {
+            Content::Nothing => what.to_owned(),
+            _ => words.owned(what, leave.owner),
         }
     };
-    format!(
-        "leaves {} on the from square and {} on the to square",
-        leave(effect.from),
-        leave(effect.to)
-    )
+    words.leaves(&leave(effect.from), &leave(effect.to))
 }
 
 fn capitalised(text: &str) -> String {

@@ -3,21 +3,28 @@
 //! empty square, moves that need an enemy piece there, a move onto its own square; a diamond
 //! instead of a dot where the move leaves copies or changes owners), the side edges dashed where the piece
 //! wraps around them, and a legend of what its moves leave behind and of its debuffs, in the words
-//! of `Genome::explain`. Pure: no I/O; the same input gives the same bytes.
+//! of `Genome::explain`. Every text is in the options' [`Language`] (English by default, Slovak);
+//! the words are apart from the drawing (`words/`), one table per language. Pure: no I/O; the
+//! same input gives the same bytes.
 //!
 //! The destinations come from the engine itself ([`Diagram::new`]): the piece is placed on an
 //! otherwise empty board and its moves listed, then once more with a blank piece of the other side
 //! (and of its own side) on each other square, so that moves which need a target show too.
 
+mod language;
 mod legend;
 mod marks;
 mod svg;
+mod words;
 
+#[cfg(test)]
+mod language_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
 
+pub use language::Language;
 pub use legend::{Key, Line, legend, mark_words};
 pub use marks::{Diagram, Mark, MarkKind, home, is_special};
 
@@ -26,13 +33,14 @@ use gmo_genome::Genome;
 use std::fmt;
 
 /// What to draw: the board's size, whose piece it is (and so from which side the board is seen),
-/// and an optional label (a name) shown instead of the code.
+/// an optional label (a name) shown instead of the code, and the language of the picture's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     pub width: u8,
     pub height: u8,
     pub color: Color,
     pub label: Option<String>,
+    pub language: Language,
 }
 
 impl Options {
@@ -57,6 +65,7 @@ impl Default for Options {
             height: Self::DEFAULT_SIZE,
             color: Color::White,
             label: None,
+            language: Language::En,
         }
     }
 }
@@ -115,5 +124,9 @@ impl std::error::Error for DiagramError {}
 /// The piece of `genome` in the middle of an empty board, as a standalone SVG document.
 pub fn render(genome: &Genome, options: &Options) -> Result<String, DiagramError> {
     let diagram = Diagram::new(genome, options)?;
-    Ok(svg::draw(&diagram, options.label.as_deref()))
+    Ok(svg::draw(
+        &diagram,
+        options.label.as_deref(),
+        options.language,
+    ))
 }

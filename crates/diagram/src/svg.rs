@@ -1,8 +1,10 @@
 //! Drawing a [`Diagram`] as SVG text. Integer coordinates and a fixed order everywhere, so that
 //! the same diagram always gives the same bytes; every piece of text goes through [`escape`].
 
-use crate::legend::{Key, Line, legend, mark_words};
+use crate::Language;
+use crate::legend::{Key, Line, legend};
 use crate::marks::{Diagram, MarkKind};
+use crate::words::{Words, words};
 use gmo_engine::{Color, Square};
 use std::fmt::Write;
 
@@ -12,7 +14,8 @@ const WIDTH: i32 = 480;
 /// Where the board starts, below the heading.
 const BOARD_TOP: i32 = 36;
 const LINE: i32 = 18;
-/// Characters per legend line at 13 px.
+/// Characters per legend line at 13 px: the widest such row, in either language, stays inside the
+/// picture (checked in `language_tests`).
 const WRAP: usize = 60;
 
 const LIGHT: &str = "#f0d9b5";
@@ -81,10 +84,11 @@ impl Layout {
     }
 }
 
-/// The whole document.
-pub fn draw(diagram: &Diagram, label: Option<&str>) -> String {
+/// The whole document, its text in `language`.
+pub fn draw(diagram: &Diagram, label: Option<&str>, language: Language) -> String {
+    let words = words(language);
     let layout = Layout::new(diagram);
-    let lines = legend(diagram);
+    let lines = legend(diagram, language);
     let wrapped: Vec<(Option<Key>, Vec<String>)> =
         lines.iter().map(|l| (l.key, wrap(&l.text))).collect();
     let legend_top = layout.bottom() + 44;
@@ -98,11 +102,11 @@ pub fn draw(diagram: &Diagram, label: Option<&str>) -> String {
         diagram.size.width(),
         diagram.size.height()
     );
-    let title = format!(
-        "{name}: a {} piece on a {}×{} board",
+    let title = words.title(
+        name,
         diagram.color,
         diagram.size.width(),
-        diagram.size.height()
+        diagram.size.height(),
     );
     let mut svg = String::with_capacity(8 * 1024);
     let _ = writeln!(
@@ -115,7 +119,7 @@ pub fn draw(diagram: &Diagram, label: Option<&str>) -> String {
     let _ = writeln!(
         svg,
         "<desc id=\"{id}-desc\">{}</desc>",
-        escape(&description(diagram, &lines))
+        escape(&description(diagram, &lines, words))
     );
     let _ = writeln!(
         svg,
@@ -130,26 +134,21 @@ pub fn draw(diagram: &Diagram, label: Option<&str>) -> String {
     board(&mut svg, &layout);
     edges(&mut svg, &layout, diagram.wraps);
     piece(&mut svg, &layout, diagram, &code);
-    marks(&mut svg, &layout, diagram);
-    legend_block(&mut svg, legend_top, &wrapped);
+    marks(&mut svg, &layout, diagram, words);
+    legend_block(&mut svg, legend_top, &wrapped, words);
     svg.push_str("</svg>\n");
     svg
 }
 
 /// The text a screen reader gets: where the piece stands, every marked square, then the legend.
-fn description(diagram: &Diagram, lines: &[Line]) -> String {
+fn description(diagram: &Diagram, lines: &[Line], words: &dyn Words) -> String {
     let squares: Vec<String> = diagram.marks.iter().map(|m| m.square.to_string()).collect();
-    let mut text = format!("The piece stands on {}. ", diagram.from);
-    if squares.is_empty() {
-        text.push_str("No square is marked. ");
+    let marked = if squares.is_empty() {
+        words.no_marks().to_owned()
     } else {
-        let _ = write!(
-            text,
-            "Marked squares ({}): {}. ",
-            squares.len(),
-            squares.join(" ")
-        );
-    }
+        words.marked(squares.len(), &squares.join(" "))
+    };
+    let mut text = format!("{} {marked} ", words.stands_on(diagram.from));
     let legend: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
     text.push_str(&legend.join(" "));
     text
@@ -237,7 +236,7 @@ fn piece(svg: &mut String, layout: &Layout, diagram: &Diagram, code: &str) {
     );
 }
 
-fn marks(svg: &mut String, layout: &Layout, diagram: &Diagram) {
+fn marks(svg: &mut String, layout: &Layout, diagram: &Diagram, words: &dyn Words) {
     svg.push_str("<g class=\"marks\">\n");
     for mark in &diagram.marks {
         let (cx, cy) = layout.centre(mark.square);
@@ -249,7 +248,7 @@ fn marks(svg: &mut String, layout: &Layout, diagram: &Diagram) {
             escape(&format!(
                 "{}: {}",
                 mark.square,
-                mark_words(mark.kind, mark.is_special())
+                words.mark(mark.kind, mark.is_special())
             )),
             shape(mark.kind, mark.is_special(), cx, cy)
         );
@@ -306,11 +305,17 @@ fn paint(kind: MarkKind, colour: &str) -> String {
     }
 }
 
-fn legend_block(svg: &mut String, top: i32, lines: &[(Option<Key>, Vec<String>)]) {
+fn legend_block(
+    svg: &mut String,
+    top: i32,
+    lines: &[(Option<Key>, Vec<String>)],
+    words: &dyn Words,
+) {
     let _ = writeln!(
         svg,
-        "<g class=\"legend\">\n<text x=\"16\" y=\"{}\" font-weight=\"bold\">Legend</text>",
-        top - 12
+        "<g class=\"legend\">\n<text x=\"16\" y=\"{}\" font-weight=\"bold\">{}</text>",
+        top - 12,
+        escape(words.legend_heading())
     );
     let mut y = top;
     for (key, rows) in lines {

@@ -2,7 +2,7 @@
 //! onto its own square, wrapping edges, both sides' views, sizes, labels and escaping, and the
 //! accessible title and description. Every picture is parsed back as XML.
 
-use crate::{DiagramError, Options, render};
+use crate::{DiagramError, Language, Options, render};
 use gmo_engine::{Color, Lab};
 use gmo_genome::{Genome, standard};
 use std::collections::BTreeSet;
@@ -17,6 +17,7 @@ fn options(width: u8, height: u8, color: Color) -> Options {
         height,
         color,
         label: None,
+        language: Language::En,
     }
 }
 

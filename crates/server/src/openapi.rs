@@ -51,7 +51,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
     ),
     components(
         schemas(ErrorBody, crate::schema::DiagramSize, crate::schema::DiagramColor,
-                crate::schema::PlyCount, crate::schema::PresenceFlag, crate::schema::LinesMode,
+                crate::schema::DiagramLanguage, crate::schema::PlyCount,
+                crate::schema::PresenceFlag, crate::schema::LinesMode,
                 crate::schema::LiveStatus, crate::schema::LivePage),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),

@@ -139,6 +139,13 @@ string_schema!(
 );
 
 string_schema!(
+    /// The language of a diagram's text.
+    DiagramLanguage,
+    "DiagramLanguage",
+    string("^(en|sk)$", "`en` or `sk`.", "sk")
+);
+
+string_schema!(
     /// Whether a stream says who is there: `true` or `false`.
     PresenceFlag,
     "PresenceFlag",

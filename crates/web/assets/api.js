@@ -3,7 +3,7 @@
 // DNA, the codon and offset — except in discovery, where the server names neither), so pages can
 // show the server's own words.
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body, text) {
@@ -57,7 +57,7 @@ export const config = () => call('GET', '/api/config');
 // Genomes and presets
 export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });
 export const genome = (ref) => call('GET', `/api/genomes/${seg(ref)}`);
-export const breed = (request) => call('POST', '/api/genomes/breed', { body: request });
+export const breed = (request) => call('POST', `/api/genomes/breed?lang=${language()}`, { body: request });
 export const evaluateGenome = (ref) => call('POST', `/api/genomes/${seg(ref)}/value`);
 export const genomeValue = (ref) => call('GET', `/api/genomes/${seg(ref)}/value`);
 export const valueStreamPath = (ref) => `/api/genomes/${seg(ref)}/value/stream`;
@@ -119,7 +119,7 @@ export const recordPath = (id) => `/api/games/${seg(id)}/record`;
 
 // The server's picture of a genome alone on an empty board, its moves and what they leave.
 export function diagramPath(ref, { width = 7, height = 7, color = 'white' } = {}) {
-  return `/api/genomes/${seg(ref)}/diagram.svg?width=${width}&height=${height}&color=${color}`;
+  return `/api/genomes/${seg(ref)}/diagram.svg?width=${width}&height=${height}&color=${color}&lang=${language()}`;
 }
 
 // The lobby: seeks carry their own token (the seat token comes on the seek's stream).

@@ -1,6 +1,6 @@
 //! `POST /api/genomes/breed`: children of two stored genomes (gmo-genome's `breed`: block
 //! crossover, unique debuffs, now and then a §4.2 mutation), each stored like any genome and
-//! answered with its code, DNA, explanation and diagram.
+//! answered with its code, DNA, explanation and diagram (in the language the query asks for).
 
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
@@ -9,9 +9,10 @@ use crate::responses::{BadRequest, Forbidden, Invalid, NotFound, TooLarge, TooMa
 use crate::settings::MAX_DNA_LETTERS;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::post;
+use gmo_diagram::Language;
 use gmo_genome::breeding::{DEFAULT_CHILDREN, MAX_CHILDREN};
 use gmo_genome::{Breeding, Genome};
 use serde::de::Error as _;
@@ -79,9 +80,11 @@ pub struct BredChild {
     pub explanation: String,
     /// Whether this request stored it (false: it was already stored).
     pub created: bool,
-    /// Its picture's path: `/api/genomes/{code}/diagram.svg`.
+    /// Its picture's path: `/api/genomes/{code}/diagram.svg`, with `?lang=sk` when the request
+    /// asked for Slovak.
     pub diagram: String,
-    /// The same picture inline (a white piece on 7×7, as the path answers by default).
+    /// The same picture inline (a white piece on 7×7, as the path answers by default), in the
+    /// language asked for.
     pub svg: String,
 }
 
@@ -105,6 +108,8 @@ pub struct Bred {
 /// now and then a point mutation, each stored. 201 when at least one child was stored now, 200
 /// when all were stored already (the same request again) or none came out.
 #[utoipa::path(post, path = "/api/genomes/breed", tag = "genomes", operation_id = "breed_genomes",
+    params(("lang" = Option<crate::schema::DiagramLanguage>, Query,
+            description = "the language of the children's pictures: en (default) or sk")),
     request_body = BreedRequest,
     responses((status = 201, description = "bred, and at least one child stored now", body = Bred),
               (status = 200, description = "bred; every child was stored already, or there are none", body = Bred),
@@ -116,8 +121,10 @@ pub struct Bred {
 pub async fn breed(
     _: crate::limits::CreationLimit,
     State(state): State<AppState>,
+    RawQuery(query): RawQuery,
     ApiJson(body): ApiJson<BreedRequest>,
 ) -> ApiResult<(StatusCode, Json<Bred>)> {
+    let language = language(query.as_deref().unwrap_or(""))?;
     let (a_code, a) = parent(&state, &body.a).await?;
     let (b_code, b) = parent(&state, &body.b).await?;
     let seed = body
@@ -135,7 +142,7 @@ pub async fn breed(
     let mut children = Vec::with_capacity(bred.len());
     for child in &bred {
         let (code, created) = state.play.library.put_genome(child).await?;
-        children.push(answer(child, code.to_string(), created)?);
+        children.push(answer(child, code.to_string(), created, language)?);
     }
     let status = if children.iter().any(|child| child.created) {
         StatusCode::CREATED
@@ -165,11 +172,27 @@ async fn parent(state: &AppState, reference: &str) -> ApiResult<(String, Genome)
     Ok((stored.code.to_string(), genome))
 }
 
-fn answer(child: &Genome, code: String, created: bool) -> ApiResult<BredChild> {
-    let svg =
-        gmo_diagram::render(child, &gmo_diagram::Options::default()).map_err(ApiError::internal)?;
+/// The children's language from the query: `lang` (`en` or `sk`) at most once, nothing else.
+fn language(query: &str) -> ApiResult<Language> {
+    let pairs = crate::routes::diagram::pairs(query, &["lang"])?;
+    pairs.first().map_or(Ok(Language::En), |(_, value)| {
+        crate::routes::diagram::language(value)
+    })
+}
+
+fn answer(child: &Genome, code: String, created: bool, language: Language) -> ApiResult<BredChild> {
+    let options = gmo_diagram::Options {
+        language,
+        ..gmo_diagram::Options::default()
+    };
+    let svg = gmo_diagram::render(child, &options).map_err(ApiError::internal)?;
+    // The path keeps its old form in English, the default; another language is passed on.
+    let diagram = match language {
+        Language::En => format!("/api/genomes/{code}/diagram.svg"),
+        other => format!("/api/genomes/{code}/diagram.svg?lang={}", other.tag()),
+    };
     Ok(BredChild {
-        diagram: format!("/api/genomes/{code}/diagram.svg"),
+        diagram,
         code,
         dna: child.to_string(),
         explanation: child.explain(),

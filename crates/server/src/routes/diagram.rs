@@ -6,7 +6,7 @@ use crate::error_code::ServiceCode;
 use crate::extract::ApiPath;
 use crate::keys::GenomeRef as Reference;
 use crate::responses::{Forbidden, Invalid, NotFound};
-use crate::schema::{DiagramColor, DiagramSize, GenomeRef};
+use crate::schema::{DiagramColor, DiagramLanguage, DiagramSize, GenomeRef};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{RawQuery, State};
@@ -14,7 +14,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
 use axum::http::{HeaderName, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use gmo_diagram::Options;
+use gmo_diagram::{Language, Options};
 use gmo_engine::Color;
 use gmo_genome::Genome;
 
@@ -22,7 +22,8 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/genomes/{reference}/diagram.svg", get(diagram))
 }
 
-/// A code names one DNA forever: its picture never changes.
+/// A code names one DNA forever: its picture never changes. The language is in the query, so
+/// each language's picture is a URL of its own in every cache.
 const FOREVER: &str = "public, max-age=31536000, immutable";
 /// A name could be given to another genome by a later version of the standard set.
 const A_DAY: &str = "public, max-age=86400";
@@ -37,7 +38,9 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'";
            ("width" = Option<DiagramSize>, Query, description = "files, 4 to 8 (default 7)"),
            ("height" = Option<DiagramSize>, Query, description = "ranks, 4 to 8 (default 7)"),
            ("color" = Option<DiagramColor>, Query,
-            description = "whose piece, and from which side the board is seen (default white)")),
+            description = "whose piece, and from which side the board is seen (default white)"),
+           ("lang" = Option<DiagramLanguage>, Query,
+            description = "the language of the picture's text: en (default) or sk")),
     responses((status = 200, description = "the picture (cached for a year when named by code)",
                content_type = "image/svg+xml", body = String),
               (status = 403, response = Forbidden),
@@ -73,24 +76,37 @@ pub async fn diagram(
 }
 
 /// The picture's options from the query string: `width`, `height` (each 4 to 8), `color`
-/// (`white` or `black`), each at most once; anything else is refused, naming the field.
+/// (`white` or `black`), `lang` (`en` or `sk`), each at most once; anything else is refused,
+/// naming the field.
 fn options(query: &str) -> ApiResult<Options> {
     let mut options = Options::default();
-    let mut seen: Vec<&str> = Vec::new();
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if seen.contains(&key) {
-            return Err(bad(key, "is given more than once"));
-        }
+    for (key, value) in pairs(query, &["width", "height", "color", "lang"])? {
         match key {
             "width" => options.width = size(key, value)?,
             "height" => options.height = size(key, value)?,
             "color" => options.color = color(value)?,
-            _ => return Err(bad(key, "is not a parameter (width, height, color)")),
+            // "lang": `pairs` lets no other key through.
+            _ => options.language = language(value)?,
         }
-        seen.push(key);
     }
     Ok(options)
+}
+
+/// A query's `key=value` pairs, each key one of `known` and given at most once.
+pub(crate) fn pairs<'q>(query: &'q str, known: &[&str]) -> ApiResult<Vec<(&'q str, &'q str)>> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if !known.contains(&key) {
+            let known = known.join(", ");
+            return Err(bad(key, &format!("is not a parameter ({known})")));
+        }
+        if pairs.iter().any(|(seen, _)| *seen == key) {
+            return Err(bad(key, "is given more than once"));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
 }
 
 fn size(field: &str, value: &str) -> ApiResult<u8> {
@@ -114,6 +130,14 @@ fn color(value: &str) -> ApiResult<Color> {
     }
 }
 
+/// The language of a picture's text, by its tag, exactly (`en`, `sk`).
+pub(crate) fn language(value: &str) -> ApiResult<Language> {
+    Language::ALL
+        .into_iter()
+        .find(|language| language.tag() == value)
+        .ok_or_else(|| bad("lang", &format!("must be en or sk, not {value:?}")))
+}
+
 fn bad(field: &str, why: &str) -> ApiError {
     // The field is echoed cut short: the query is the client's, of any length.
     let field: String = field.chars().take(32).collect();
@@ -123,18 +147,21 @@ fn bad(field: &str, why: &str) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::options;
+    use gmo_diagram::Language;
     use gmo_engine::Color;
 
     #[test]
     fn the_query_gives_the_options_or_names_the_field() {
-        let given = options("width=5&height=8&color=black").expect("valid");
+        let given = options("width=5&height=8&color=black&lang=sk").expect("valid");
         assert_eq!((given.width, given.height), (5, 8));
         assert_eq!(given.color, Color::Black);
+        assert_eq!(given.language, Language::Sk);
         let plain = options("").expect("empty");
         assert_eq!(
-            (plain.width, plain.height, plain.color),
-            (7, 7, Color::White)
+            (plain.width, plain.height, plain.color, plain.language),
+            (7, 7, Color::White, Language::En)
         );
+        assert_eq!(options("lang=en").expect("en").language, Language::En);
         for (query, field) in [
             ("width=3", "width"),
             ("width=9", "width"),
@@ -143,6 +170,11 @@ mod tests {
             ("color=red", "color"),
             ("width=5&width=6", "width"),
             ("size=5", "size"),
+            ("lang=de", "lang"),
+            ("lang=SK", "lang"),
+            ("lang=sk-SK", "lang"),
+            ("lang=", "lang"),
+            ("lang=sk&lang=en", "lang"),
         ] {
             let error = options(query).expect_err(query);
             assert!(error.body().message.contains(field), "{query}: {error:?}");

@@ -1,12 +1,14 @@
-//! `GET /api/genomes/{reference}/diagram.svg`: gmo-diagram's picture, cached, bad input refused.
+//! `GET /api/genomes/{reference}/diagram.svg`: gmo-diagram's picture, cached, in the language
+//! asked for, bad input refused.
 
 use crate::common::Server;
 use crate::standard;
-use gmo_diagram::Options;
+use gmo_diagram::{Language, Options};
 use gmo_engine::Color;
 
 both!(
     a_genome_is_drawn_as_svg_by_code_or_name,
+    the_picture_speaks_the_language_asked_for,
     bad_diagram_parameters_get_422_naming_the_field,
 );
 
@@ -54,12 +56,58 @@ async fn a_genome_is_drawn_as_svg_by_code_or_name(server: Server) {
         height: 8,
         color: Color::Black,
         label: None,
+        language: Language::En,
     };
     assert_eq!(
         named,
         gmo_diagram::render(&knight, &options).expect("drawn")
     );
     assert_ne!(named, svg);
+}
+
+async fn the_picture_speaks_the_language_asked_for(server: Server) {
+    let knight = standard("knight");
+    let code = knight.code().to_string();
+    let path = format!("/api/genomes/{code}/diagram.svg");
+    let in_ = |language| Options {
+        language,
+        ..Options::default()
+    };
+    let english = gmo_diagram::render(&knight, &in_(Language::En)).expect("drawn");
+    let slovak = gmo_diagram::render(&knight, &in_(Language::Sk)).expect("drawn");
+    let (status, kind, cache, sk) = get(&server, &format!("{path}?lang=sk")).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"), "{sk}");
+    assert!(cache.contains("immutable"), "a URL of its own: {cache}");
+    assert_eq!(sk, slovak);
+    assert!(sk.contains(">Legenda</text>"), "{sk}");
+    assert!(sk.contains("Oslabenie „jedno kolo“ (HAC)"), "{sk}");
+    assert!(
+        !sk.contains(">Legend</text>") && !sk.contains("Debuff"),
+        "{sk}"
+    );
+    // English: absent or asked for, the same bytes as ever.
+    let (_, _, _, absent) = get(&server, &path).await;
+    let (status, _, _, en) = get(&server, &format!("{path}?lang=en")).await;
+    assert_eq!(status, 200, "{en}");
+    assert_eq!(absent, english);
+    assert_eq!(en, english);
+    assert!(en.contains(">Legend</text>"), "{en}");
+    // With the other parameters, in any order.
+    let (status, _, _, black) = get(
+        &server,
+        "/api/genomes/knight/diagram.svg?lang=sk&color=black&width=5",
+    )
+    .await;
+    assert_eq!(status, 200, "{black}");
+    let options = Options {
+        width: 5,
+        color: Color::Black,
+        ..in_(Language::Sk)
+    };
+    assert_eq!(
+        black,
+        gmo_diagram::render(&knight, &options).expect("drawn")
+    );
 }
 
 async fn bad_diagram_parameters_get_422_naming_the_field(server: Server) {
@@ -70,6 +118,9 @@ async fn bad_diagram_parameters_get_422_naming_the_field(server: Server) {
         ("color=red", "invalid_field", "color"),
         ("color=white&color=black", "invalid_field", "color"),
         ("label=x", "invalid_field", "label"),
+        ("lang=de", "invalid_field", "lang"),
+        ("lang=SK", "invalid_field", "lang"),
+        ("lang=sk&lang=en", "invalid_field", "lang"),
     ] {
         let answer = server
             .get(&format!("/api/genomes/rook/diagram.svg?{query}"), None)
@@ -79,6 +130,12 @@ async fn bad_diagram_parameters_get_422_naming_the_field(server: Server) {
         let message = answer.body["error"]["message"].as_str().expect("a message");
         assert!(message.contains(field), "{query}: {message}");
     }
+    // The refusal of a language says which there are.
+    let german = server
+        .get("/api/genomes/rook/diagram.svg?lang=de", None)
+        .await;
+    let message = german.body["error"]["message"].as_str().expect("a message");
+    assert!(message.contains("en or sk"), "{message}");
     let missing = server.get("/api/genomes/zzzzzz/diagram.svg", None).await;
     assert_eq!(missing.status, 404, "{}", missing.text);
     assert_eq!(missing.body["error"]["what"], "genome");

@@ -1,5 +1,6 @@
 //! `POST /api/genomes/breed`: children of two stored genomes, deterministic for a seed, each
-//! stored and answered with its code, DNA, explanation and diagram; bad requests refused.
+//! stored and answered with its code, DNA, explanation and diagram (in the language asked for);
+//! bad requests refused.
 
 use crate::common::Server;
 use crate::{fresh_genome, standard};
@@ -10,6 +11,7 @@ use serde_json::{Value, json};
 both!(
     bred_children_are_the_genome_crates_stored_and_drawn,
     the_same_seed_breeds_the_same_children_and_none_given_is_answered,
+    children_are_drawn_in_the_language_asked_for,
     bad_breeding_requests_are_refused_naming_the_field,
 );
 
@@ -130,6 +132,59 @@ async fn the_same_seed_breeds_the_same_children_and_none_given_is_answered(serve
     let expected = expected(&standard("rook"), &standard("king"), seed, DEFAULT_CHILDREN);
     let dna: Vec<String> = expected.iter().map(|g| g.code().to_string()).collect();
     assert_eq!(codes(&drawn.body), dna);
+}
+
+async fn children_are_drawn_in_the_language_asked_for(server: Server) {
+    let body = json!({"a": "knight", "b": "bishop", "seed": 5, "children": 2});
+    let slovak = server
+        .post(&format!("{BREED}?lang=sk"), None, body.clone())
+        .await;
+    assert_eq!(slovak.status, 201, "{}", slovak.text);
+    let english = server.post(&format!("{BREED}?lang=en"), None, body).await;
+    assert_eq!(english.status, 200, "{}", english.text);
+    let want = expected(&standard("knight"), &standard("bishop"), 5, 2);
+    let options = |language| gmo_diagram::Options {
+        language,
+        ..gmo_diagram::Options::default()
+    };
+    for ((sk, en), genome) in children(&slovak.body)
+        .iter()
+        .zip(children(&english.body))
+        .zip(&want)
+    {
+        let code = genome.code().to_string();
+        let drawn = |language| gmo_diagram::render(genome, &options(language)).expect("drawn");
+        assert_eq!(sk["svg"], drawn(gmo_diagram::Language::Sk));
+        assert_eq!(
+            sk["diagram"],
+            format!("/api/genomes/{code}/diagram.svg?lang=sk")
+        );
+        assert_eq!(en["svg"], drawn(gmo_diagram::Language::En));
+        assert_eq!(en["diagram"], format!("/api/genomes/{code}/diagram.svg"));
+        // The path passed on answers the same picture.
+        let path = sk["diagram"].as_str().expect("a path");
+        let picture = server
+            .client
+            .get(format!("{}{path}", server.base))
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(picture.text().await.expect("the svg"), sk["svg"]);
+    }
+    for query in ["lang=de", "lang=sk&lang=sk", "seed=5"] {
+        let answer = server
+            .post(
+                &format!("{BREED}?{query}"),
+                None,
+                json!({"a": "knight", "b": "bishop"}),
+            )
+            .await;
+        assert_eq!(answer.status, 422, "{query}: {}", answer.text);
+        assert_eq!(answer.body["error"]["code"], "invalid_field", "{query}");
+        let message = answer.body["error"]["message"].as_str().expect("a message");
+        let field = query.split('=').next().expect("a key");
+        assert!(message.contains(field), "{query}: {message}");
+    }
 }
 
 async fn bad_breeding_requests_are_refused_naming_the_field(server: Server) {
