@@ -5,6 +5,7 @@
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
+use crate::language::{Lang, VARY_LANGUAGE, Vary};
 use crate::responses::{BadRequest, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::settings::MAX_DNA_LETTERS;
 use crate::state::AppState;
@@ -13,7 +14,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use gmo_genome::breeding::{DEFAULT_CHILDREN, MAX_CHILDREN};
-use gmo_genome::{Breeding, Genome};
+use gmo_genome::{Breeding, Genome, Language};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
@@ -76,6 +77,8 @@ pub struct BredChild {
     pub code: String,
     /// The canonical DNA.
     pub dna: String,
+    /// What the DNA means, codon by codon, in the request's language (`Accept-Language`: English
+    /// or Slovak).
     pub explanation: String,
     /// Whether this request stored it (false: it was already stored).
     pub created: bool,
@@ -103,11 +106,16 @@ pub struct Bred {
 
 /// Breeds two stored genomes: up to `children` distinct valid children by block crossover,
 /// now and then a point mutation, each stored. 201 when at least one child was stored now, 200
-/// when all were stored already (the same request again) or none came out.
+/// when all were stored already (the same request again) or none came out. The children are
+/// explained in the language `Accept-Language` asks for.
 #[utoipa::path(post, path = "/api/genomes/breed", tag = "genomes", operation_id = "breed_genomes",
     request_body = BreedRequest,
-    responses((status = 201, description = "bred, and at least one child stored now", body = Bred),
-              (status = 200, description = "bred; every child was stored already, or there are none", body = Bred),
+    params(("Accept-Language" = Option<crate::schema::AcceptLanguage>, Header, nullable = false,
+            description = super::genomes::LANGUAGE)),
+    responses((status = 201, description = "bred, and at least one child stored now", body = Bred,
+               headers(("Vary" = String, description = "`Accept-Language`: the words depend on it"))),
+              (status = 200, description = "bred; every child was stored already, or there are none", body = Bred,
+               headers(("Vary" = String, description = "`Accept-Language`: the words depend on it"))),
               (status = 400, response = BadRequest),
               (status = 403, response = Forbidden),
               (status = 404, response = NotFound),
@@ -116,8 +124,9 @@ pub struct Bred {
 pub async fn breed(
     _: crate::limits::CreationLimit,
     State(state): State<AppState>,
+    Lang(language): Lang,
     ApiJson(body): ApiJson<BreedRequest>,
-) -> ApiResult<(StatusCode, Json<Bred>)> {
+) -> ApiResult<(StatusCode, Vary, Json<Bred>)> {
     let (a_code, a) = parent(&state, &body.a).await?;
     let (b_code, b) = parent(&state, &body.b).await?;
     let seed = body
@@ -135,7 +144,7 @@ pub async fn breed(
     let mut children = Vec::with_capacity(bred.len());
     for child in &bred {
         let (code, created) = state.play.library.put_genome(child).await?;
-        children.push(answer(child, code.to_string(), created)?);
+        children.push(answer(child, code.to_string(), created, language)?);
     }
     let status = if children.iter().any(|child| child.created) {
         StatusCode::CREATED
@@ -144,6 +153,7 @@ pub async fn breed(
     };
     Ok((
         status,
+        VARY_LANGUAGE,
         Json(Bred {
             a: a_code,
             b: b_code,
@@ -165,14 +175,14 @@ async fn parent(state: &AppState, reference: &str) -> ApiResult<(String, Genome)
     Ok((stored.code.to_string(), genome))
 }
 
-fn answer(child: &Genome, code: String, created: bool) -> ApiResult<BredChild> {
+fn answer(child: &Genome, code: String, created: bool, language: Language) -> ApiResult<BredChild> {
     let svg =
         gmo_diagram::render(child, &gmo_diagram::Options::default()).map_err(ApiError::internal)?;
     Ok(BredChild {
         diagram: format!("/api/genomes/{code}/diagram.svg"),
         code,
         dna: child.to_string(),
-        explanation: child.explain(),
+        explanation: child.explain_in(language),
         created,
         svg,
     })
