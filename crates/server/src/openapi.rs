@@ -50,9 +50,9 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         events::stream,
     ),
     components(
-        schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize, crate::schema::DiagramColor,
-                crate::schema::PlyCount, crate::schema::PresenceFlag, crate::schema::LinesMode,
-                crate::schema::LiveStatus, crate::schema::LivePage),
+        schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
+                crate::schema::DiagramColor, crate::schema::PlyCount, crate::schema::PresenceFlag,
+                crate::schema::LinesMode, crate::schema::LiveStatus, crate::schema::LivePage),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),

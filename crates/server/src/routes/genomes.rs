@@ -15,7 +15,9 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// The `Accept-Language` parameter of the operations that explain genomes.
+/// The `Accept-Language` parameter of the operations that explain genomes. It is declared
+/// `nullable = false`: a header is absent or text, never null, and so its schema stays the plain
+/// `AcceptLanguage` with its pattern rather than a `oneOf` with null.
 pub const LANGUAGE: &str = "the language of `explanation` and `traits`: the first of `en` and \
 `sk` by q-value (`sk-SK,sk;q=0.9,en;q=0.8` is Slovak); absent, unreadable or neither: English. \
 Never refused.";
@@ -74,11 +76,12 @@ pub struct GenomeInfo {
 /// are in the language `Accept-Language` asks for (English or Slovak, else English).
 #[utoipa::path(post, path = "/api/genomes", tag = "genomes", operation_id = "create_genome",
     request_body = NewGenome,
-    params(("Accept-Language" = Option<AcceptLanguage>, Header, nullable = false, description = LANGUAGE)),
+    params(("Accept-Language" = Option<AcceptLanguage>, Header, nullable = false,
+            description = LANGUAGE)),
     responses((status = 201, description = "stored now", body = CreatedGenome,
-               headers(("Vary" = String, description = "`Accept-Language`: the words depend on it"))),
+               headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
               (status = 200, description = "stored already", body = CreatedGenome,
-               headers(("Vary" = String, description = "`Accept-Language`: the words depend on it"))),
+               headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
               (status = 400, response = BadRequest), (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
               (status = 422, response = Invalid)))]
 pub async fn create(
@@ -111,9 +114,10 @@ pub async fn create(
 /// A stored genome by code or name, explained in the language `Accept-Language` asks for.
 #[utoipa::path(get, path = "/api/genomes/{reference}", tag = "genomes", operation_id = "get_genome",
     params(("reference" = GenomeRef, Path, description = "a code (3gbkd6) or a name (rook)"),
-           ("Accept-Language" = Option<AcceptLanguage>, Header, nullable = false, description = LANGUAGE)),
+           ("Accept-Language" = Option<AcceptLanguage>, Header, nullable = false,
+            description = LANGUAGE)),
     responses((status = 200, description = "the genome", body = GenomeInfo,
-               headers(("Vary" = String, description = "`Accept-Language`: the words depend on it"))),
+               headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
               (status = 404, response = NotFound)))]
 pub async fn show(
     State(state): State<AppState>,
