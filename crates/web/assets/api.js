@@ -3,6 +3,8 @@
 // DNA, the codon and offset — except in discovery, where the server names neither), so pages can
 // show the server's own words.
 
+import { language } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, body, text) {
     const error = body && body.error ? body.error : {};
@@ -19,7 +21,8 @@ export class ApiError extends Error {
 }
 
 async function call(method, path, { token, body, signal } = {}) {
-  const headers = { Accept: 'application/json' };
+  // The server explains genomes (explanation, traits) in the page's language.
+  const headers = { Accept: 'application/json', 'Accept-Language': language() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
