@@ -1,6 +1,6 @@
 //! The GMO chess genome language (rules §2): DNA is parsed into a typed [`Genome`], printed back in
-//! canonical form, hashed into a 6-character [`Code`], explained in English, mutated and bred. No
-//! I/O.
+//! canonical form, hashed into a 6-character [`Code`], explained in English or Slovak, mutated and
+//! bred. No I/O.
 
 mod ast;
 pub mod breeding;
@@ -10,6 +10,7 @@ mod code;
 mod display;
 mod error;
 mod explain;
+mod language;
 mod mutate;
 mod parser;
 pub mod standard;
@@ -21,6 +22,7 @@ pub use breeding::{Breeding, breed};
 pub use code::{BadCode, Code, preset_code, preset_text, sha256};
 pub use display::Spaced;
 pub use error::{ErrorKind, GenomeError};
+pub use language::{Language, UnknownLanguage};
 pub use mutate::{TRIES as MUTATION_TRIES, mutate};
 pub use parser::canonicalize;
 

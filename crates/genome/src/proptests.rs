@@ -3,7 +3,7 @@
 //! is deterministic and yields valid, distinct children.
 
 use crate::breeding::MAX_CHILDREN;
-use crate::{Breeding, ErrorKind, Genome, GenomeError, breed, canonicalize, mutate};
+use crate::{Breeding, ErrorKind, Genome, GenomeError, Language, breed, canonicalize, mutate};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -102,9 +102,13 @@ proptest! {
 
     #[test]
     fn explain_never_panics_and_mentions_every_block(g in genome()) {
-        let text = g.explain();
-        prop_assert!(!text.is_empty());
-        prop_assert_eq!(text.matches("Block ").count(), g.blocks.len());
+        // Each language's heading of a block, which no other line of its text begins with.
+        for (language, heading) in [(Language::En, "Block "), (Language::Sk, "Blok ")] {
+            let text = g.explain_in(language);
+            prop_assert!(!text.is_empty());
+            prop_assert_eq!(text.matches(heading).count(), g.blocks.len(), "{:?}", language);
+            prop_assert_eq!(g.traits_in(language).len(), g.debuffs().iter().count());
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod error;
 mod error_code;
 mod extract;
 mod keys;
+mod language;
 mod limits;
 mod lines;
 mod metrics;

@@ -118,6 +118,19 @@ string_schema!(
 );
 
 string_schema!(
+    /// An `Accept-Language` header: any text a header may hold, since none is refused.
+    AcceptLanguage,
+    "AcceptLanguage",
+    string(
+        "^[\\t -~]*$",
+        "The languages the caller reads, as RFC 9110 lists them. The first of `en` and `sk` in \
+         q-value order (a region is ignored: `sk-SK` is `sk`) is the language of the answer's \
+         `explanation` and `traits`; absent, unreadable or neither of them: English.",
+        "sk-SK,sk;q=0.9,en;q=0.8"
+    )
+);
+
+string_schema!(
     /// A diagram's board size: 4 to 8.
     DiagramSize,
     "DiagramSize",

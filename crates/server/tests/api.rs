@@ -10,6 +10,7 @@ mod durable;
 mod edge;
 mod events;
 mod first;
+mod languages;
 mod lichess;
 mod lobby;
 mod ratings;

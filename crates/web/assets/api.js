@@ -21,7 +21,8 @@ export class ApiError extends Error {
 }
 
 async function call(method, path, { token, body, signal } = {}) {
-  const headers = { Accept: 'application/json' };
+  // The server explains genomes (explanation, traits) in the page's language.
+  const headers = { Accept: 'application/json', 'Accept-Language': language() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -57,7 +58,7 @@ export const config = () => call('GET', '/api/config');
 // Genomes and presets
 export const storeGenome = (dna, signal) => call('POST', '/api/genomes', { body: { dna }, signal });
 export const genome = (ref) => call('GET', `/api/genomes/${seg(ref)}`);
-export const breed = (request) => call('POST', `/api/genomes/breed?lang=${language()}`, { body: request });
+export const breed = (request) => call('POST', '/api/genomes/breed', { body: request });
 export const evaluateGenome = (ref) => call('POST', `/api/genomes/${seg(ref)}/value`);
 export const genomeValue = (ref) => call('GET', `/api/genomes/${seg(ref)}/value`);
 export const valueStreamPath = (ref) => `/api/genomes/${seg(ref)}/value/stream`;

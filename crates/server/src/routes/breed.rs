@@ -1,20 +1,21 @@
 //! `POST /api/genomes/breed`: children of two stored genomes (gmo-genome's `breed`: block
 //! crossover, unique debuffs, now and then a §4.2 mutation), each stored like any genome and
-//! answered with its code, DNA, explanation and diagram (in the language the query asks for).
+//! answered with its code, DNA, explanation and diagram (in the language `Accept-Language` asks
+//! for).
 
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, optional_whole_number};
+use crate::language::{Lang, VARY_LANGUAGE, Vary};
 use crate::responses::{BadRequest, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests};
 use crate::settings::MAX_DNA_LETTERS;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
-use gmo_diagram::Language;
 use gmo_genome::breeding::{DEFAULT_CHILDREN, MAX_CHILDREN};
-use gmo_genome::{Breeding, Genome};
+use gmo_genome::{Breeding, Genome, Language};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
@@ -77,6 +78,8 @@ pub struct BredChild {
     pub code: String,
     /// The canonical DNA.
     pub dna: String,
+    /// What the DNA means, codon by codon, in the request's language (`Accept-Language`: English
+    /// or Slovak).
     pub explanation: String,
     /// Whether this request stored it (false: it was already stored).
     pub created: bool,
@@ -106,13 +109,16 @@ pub struct Bred {
 
 /// Breeds two stored genomes: up to `children` distinct valid children by block crossover,
 /// now and then a point mutation, each stored. 201 when at least one child was stored now, 200
-/// when all were stored already (the same request again) or none came out.
+/// when all were stored already (the same request again) or none came out. The children are
+/// explained in the language `Accept-Language` asks for.
 #[utoipa::path(post, path = "/api/genomes/breed", tag = "genomes", operation_id = "breed_genomes",
-    params(("lang" = Option<crate::schema::DiagramLanguage>, Query,
-            description = "the language of the children's pictures: en (default) or sk")),
     request_body = BreedRequest,
-    responses((status = 201, description = "bred, and at least one child stored now", body = Bred),
-              (status = 200, description = "bred; every child was stored already, or there are none", body = Bred),
+    params(("Accept-Language" = Option<crate::schema::AcceptLanguage>, Header, nullable = false,
+            description = super::genomes::LANGUAGE)),
+    responses((status = 201, description = "bred, and at least one child stored now", body = Bred,
+               headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
+              (status = 200, description = "bred; every child was stored already, or there are none", body = Bred,
+               headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
               (status = 400, response = BadRequest),
               (status = 403, response = Forbidden),
               (status = 404, response = NotFound),
@@ -121,10 +127,9 @@ pub struct Bred {
 pub async fn breed(
     _: crate::limits::CreationLimit,
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Lang(language): Lang,
     ApiJson(body): ApiJson<BreedRequest>,
-) -> ApiResult<(StatusCode, Json<Bred>)> {
-    let language = language(query.as_deref().unwrap_or(""))?;
+) -> ApiResult<(StatusCode, Vary, Json<Bred>)> {
     let (a_code, a) = parent(&state, &body.a).await?;
     let (b_code, b) = parent(&state, &body.b).await?;
     let seed = body
@@ -151,6 +156,7 @@ pub async fn breed(
     };
     Ok((
         status,
+        VARY_LANGUAGE,
         Json(Bred {
             a: a_code,
             b: b_code,
@@ -172,14 +178,6 @@ async fn parent(state: &AppState, reference: &str) -> ApiResult<(String, Genome)
     Ok((stored.code.to_string(), genome))
 }
 
-/// The children's language from the query: `lang` (`en` or `sk`) at most once, nothing else.
-fn language(query: &str) -> ApiResult<Language> {
-    let pairs = crate::routes::diagram::pairs(query, &["lang"])?;
-    pairs.first().map_or(Ok(Language::En), |(_, value)| {
-        crate::routes::diagram::language(value)
-    })
-}
-
 fn answer(child: &Genome, code: String, created: bool, language: Language) -> ApiResult<BredChild> {
     let options = gmo_diagram::Options {
         language,
@@ -195,7 +193,7 @@ fn answer(child: &Genome, code: String, created: bool, language: Language) -> Ap
         diagram,
         code,
         dna: child.to_string(),
-        explanation: child.explain(),
+        explanation: child.explain_in(language),
         created,
         svg,
     })
