@@ -1,6 +1,6 @@
 // Words for a game's state, shared by the game page and "My games".
 
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
 
 // Why a game ended, in words (lazy: the catalogue is loaded after this module).
 const REASONS = ['king_lost', 'kings_lost', 'time', 'no_legal_moves', 'resigned', 'agreement', 'no_first_move'];
@@ -24,7 +24,11 @@ export const ofSide = (color) => t(color === 'black' ? 'result.of.black' : 'resu
 // a bot this browser knows nothing more of is "Bot".
 export function botName(spec) {
   const parts = typeof spec === 'string' ? spec.split(':').slice(1).filter(Boolean) : [];
-  return parts.length ? t('result.botWith', { strength: parts.join(', ') }) : t('result.bot');
+  if (!parts.length) return t('result.bot');
+  // The kind is a machine word (random, greedy, search); a search's time stays as written (200ms).
+  const [kind, ...rest] = parts;
+  const named = has(`result.botKind.${kind}`) ? t(`result.botKind.${kind}`) : kind;
+  return t('result.botWith', { strength: [named, ...rest].join(', ') });
 }
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 

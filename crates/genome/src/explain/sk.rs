@@ -187,12 +187,12 @@ impl Words for Slovak {
 
     fn debuff_name(&self, debuff: Debuff) -> &'static str {
         match debuff {
-            Debuff::ForwardOnly => "iba dopredu",
+            Debuff::ForwardOnly => "len dopredu",
             Debuff::OneLap => "jedno kolo",
             Debuff::NoWrap => "bez obtáčania",
             Debuff::SameShade => "rovnaká farba",
             Debuff::OtherShade => "opačná farba",
-            Debuff::AdjacentOnly => "iba susedné",
+            Debuff::AdjacentOnly => "len susedné",
             Debuff::Freeze => "zmrazenie",
             Debuff::Mutation => "mutácia",
             Debuff::Deviation => "odchýlka",
@@ -338,7 +338,7 @@ mod tests {
         assert_mentions(
             &text,
             &[
-                "  - iba dopredu (HAS): ponechá iba ciele, ktoré sú naozaj vpredu (pre bieleho \
+                "  - len dopredu (HAS): ponechá iba ciele, ktoré sú naozaj vpredu (pre bieleho \
                  smerom hore po šachovnici, pre čierneho smerom dole)\n",
                 "ťahajúcemu hráčovi (HAC, čo do genómu pridá aj oslabenie „jedno kolo“) (nič tam \
                  nikdy nezostane, takže záleží iba na oslabení)",

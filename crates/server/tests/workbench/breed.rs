@@ -159,11 +159,7 @@ async fn children_are_drawn_in_the_language_asked_for(server: Server) {
         language,
         ..gmo_diagram::Options::default()
     };
-    for ((sk, en), genome) in children(&slovak)
-        .iter()
-        .zip(children(&english))
-        .zip(&want)
-    {
+    for ((sk, en), genome) in children(&slovak).iter().zip(children(&english)).zip(&want) {
         let code = genome.code().to_string();
         let drawn = |language| gmo_diagram::render(genome, &options(language)).expect("drawn");
         assert_eq!(sk["svg"], drawn(gmo_diagram::Language::Sk));

@@ -15,7 +15,7 @@ const ENGLISH_WORDS: &str = "the|you|your|are|is|of|with|this|that|game|games|pi
 move|moves|play|click|white|black|board|king|draw|resign|team|teams|round|event|player|players|\
 opponent|waiting|loading|not|yet|here|will|can|has|have|for|and|or|from|new|open|save|join|show|\
 back|next|copy|sign|password|watch|rules|how|what|when|who|won|lost|offer|step|steps|block|\
-square|squares|owner|capture|wrap";
+square|squares|owner|capture|wrap|random|greedy|search";
 
 /// The page's shown English, if any: text, accessible names, titles, placeholders and alt texts
 /// outside elements marked `lang="en"` (the language switch's own button) and `<code>` (machine
@@ -82,7 +82,7 @@ async fn check(client: &Client, lang: &str, place: &str) {
     }
     shoot(
         client,
-        &format!("tour-{lang}-{}.png", place.replace([' ', '/'], "-")),
+        &format!("tour-{lang}-{}.png", place.replace([' ', '/', '\''], "-")),
     )
     .await;
 }
