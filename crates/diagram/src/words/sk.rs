@@ -1,14 +1,13 @@
 //! The pictures in Slovak, in a Slovak chess player's words: figúrka, ťah, pole, šachovnica,
 //! braním for a capture, oslabenie for a debuff (as the rules page says it), bez obtáčania for no
 //! wrap. What a move leaves is said as what the square holds afterwards ("bude prázdno"), as
-//! `gmo-genome`'s Slovak explanation says it. Its debuff effects and contents are that
-//! explanation's sentences, copied until `gmo-genome` offers them in Slovak, so that the picture and
-//! the explanation beside it agree.
+//! `gmo-genome`'s Slovak explanation says it; its debuff names and effects and what a move leaves
+//! are that explanation's own words, so that the picture and the explanation beside it agree.
 
 use super::{Case, Words};
 use crate::marks::MarkKind;
 use gmo_engine::{Color, Content, Party, Square};
-use gmo_genome::Debuff;
+use gmo_genome::{Debuff, Language};
 
 #[derive(Debug)]
 pub struct Slovak;
@@ -75,9 +74,9 @@ impl Words for Slovak {
     fn debuff(&self, debuff: Debuff) -> String {
         format!(
             "Oslabenie „{}“ ({}): {}.",
-            debuff_name(debuff),
+            debuff.name_in(Language::Sk),
             debuff.codon(),
-            debuff_effect(debuff)
+            debuff.effect_in(Language::Sk)
         )
     }
 
@@ -111,12 +110,7 @@ impl Words for Slovak {
     }
 
     fn content(&self, content: Content, occupied: bool) -> &'static str {
-        match (content, occupied) {
-            (Content::Mover, _) => "kópia ťahajúcej figúrky",
-            (Content::Target, true) => "kópia figúrky z cieľového poľa",
-            (Content::Target, false) => "prázdno (z prázdneho cieľového poľa sa nemá čo kopírovať)",
-            (Content::Nothing, _) => "prázdno",
-        }
+        content.describe_in(occupied, Language::Sk)
     }
 
     fn owned(&self, what: &str, owner: Party) -> String {
@@ -128,52 +122,5 @@ impl Words for Slovak {
 
     fn leaves(&self, from: &str, to: &str) -> String {
         format!("na východiskovom poli bude {from} a na cieľovom poli {to}")
-    }
-}
-
-/// The short name of a debuff, as the rules page names it.
-fn debuff_name(debuff: Debuff) -> &'static str {
-    match debuff {
-        Debuff::ForwardOnly => "len dopredu",
-        Debuff::OneLap => "jedno kolo",
-        Debuff::NoWrap => "bez obtáčania",
-        Debuff::SameShade => "rovnaká farba",
-        Debuff::OtherShade => "opačná farba",
-        Debuff::AdjacentOnly => "len susedné",
-        Debuff::Freeze => "zmrazenie",
-        Debuff::Mutation => "mutácia",
-        Debuff::Deviation => "odchýlka",
-    }
-}
-
-/// What a debuff does, exactly (the Slovak of `Debuff::effect`).
-fn debuff_effect(debuff: Debuff) -> &'static str {
-    match debuff {
-        Debuff::ForwardOnly => {
-            "ponechá iba ciele, ktoré sú naozaj vpredu (pre bieleho smerom hore po šachovnici, \
-             pre čierneho smerom dole)"
-        }
-        Debuff::OneLap => "každá trasa skončí po jednom prechode krokmi bloku",
-        Debuff::NoWrap => {
-            "ľavý a pravý okraj šachovnice nie sú pre túto figúrku spojené (bez obtáčania)"
-        }
-        Debuff::SameShade => "ponechá iba ciele rovnakej farby, ako má východiskové pole",
-        Debuff::OtherShade => "ponechá iba ciele opačnej farby, než má východiskové pole",
-        Debuff::AdjacentOnly => {
-            "ponechá iba ciele susediace s východiskovým poľom (najviac o 1 stĺpec a 1 rad ďalej, \
-             bez obtáčania)"
-        }
-        Debuff::Freeze => {
-            "ťah touto figúrkou zmrazí partiu: hodiny ťahajúceho stratia 5 s, súperove získajú \
-             5 s a 5 s sa neprijme žiadny ťah ani premena"
-        }
-        Debuff::Mutation => {
-            "ťah touto figúrkou najprv zmutuje jej genóm: zmení sa jedno náhodné písmeno jej DNA, \
-             ak z toho vznikne platný genóm (najviac 20 pokusov)"
-        }
-        Debuff::Deviation => {
-            "cieľ sa posunie na náhodné susedné pole (alebo zostane), ak je na šachovnici; ťah si \
-             ponechá výsledok poľa, na ktoré mieril"
-        }
     }
 }

@@ -64,14 +64,29 @@ impl Content {
     /// What a move leaves when it leaves this, in the words of [`Genome::explain`]; `occupied`
     /// says whether the target square holds a piece.
     pub fn describe(self, occupied: bool) -> &'static str {
-        words(Language::En).content(self, occupied)
+        self.describe_in(occupied, Language::En)
+    }
+
+    /// [`Content::describe`] in `language`, as [`Genome::explain_in`] says it.
+    pub fn describe_in(self, occupied: bool, language: Language) -> &'static str {
+        words(language).content(self, occupied)
     }
 }
 
 impl Debuff {
     /// What the debuff does, in the words of [`Genome::explain`].
     pub fn effect(self) -> &'static str {
-        words(Language::En).debuff_effect(self)
+        self.effect_in(Language::En)
+    }
+
+    /// [`Debuff::effect`] in `language`, as [`Genome::explain_in`] says it.
+    pub fn effect_in(self, language: Language) -> &'static str {
+        words(language).debuff_effect(self)
+    }
+
+    /// The debuff's short name in `language` (in English, [`Debuff::name`]).
+    pub fn name_in(self, language: Language) -> &'static str {
+        words(language).debuff_name(self)
     }
 }
 
