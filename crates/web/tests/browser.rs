@@ -5379,7 +5379,19 @@ async fn slovak(driver: &mut Driver, base: String) {
         .await
         .expect("the game as a spectator");
     wait_status(&client, "Biely je na ťahu. Sleduješ partiu.").await;
-    // (The game page's own title, "Game {id}", is not converted yet.)
+    // The page's title says it too: the spectator's is the game's, the player's whose move.
+    wait_for(
+        &client,
+        "the spectator's title in Slovak",
+        &format!("return document.title === 'Partia {game} — GMO šach'"),
+    )
+    .await;
+    wait_for(
+        &english,
+        "the player's title in Slovak",
+        "return document.title === '● Si na ťahu — GMO šach'",
+    )
+    .await;
 
     for one in [&client, &english] {
         let missing = one
