@@ -4,7 +4,7 @@
 
 use clap::{Args, Subcommand};
 use gmo_engine::Color;
-use gmo_genome::{ErrorKind, Genome, GenomeError};
+use gmo_genome::{ErrorKind, Genome, GenomeError, Language};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -20,13 +20,22 @@ enum Action {
     Check(Source),
     /// Print the 6-character code of a DNA.
     Code(Source),
-    /// Explain in plain English what a DNA makes a piece do.
-    Explain(Source),
+    /// Explain in plain words (English, or Slovak with `--lang sk`) what a DNA makes a piece do.
+    Explain(ExplainArgs),
     /// Draw the piece alone on an empty board, its moves marked, as SVG on standard output.
     Diagram(DiagramArgs),
     /// Breed two genomes: children by block crossover (and now and then a mutation), each with
     /// its code, DNA and explanation.
     Breed(crate::breed_cmd::BreedArgs),
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    /// The language of the explanation: en or sk.
+    #[arg(long, default_value = "en")]
+    lang: Language,
+    #[command(flatten)]
+    source: Source,
 }
 
 #[derive(Debug, Args)]
@@ -40,6 +49,9 @@ struct DiagramArgs {
     /// Whose piece it is, and so from which side the board is seen.
     #[arg(long, default_value = "white")]
     color: Color,
+    /// The language of the picture's text: en or sk.
+    #[arg(long, default_value = "en")]
+    lang: Language,
     #[command(flatten)]
     source: Source,
 }
@@ -54,7 +66,7 @@ struct Source {
 enum Tool {
     Check,
     Code,
-    Explain,
+    Explain(Language),
     Diagram(gmo_diagram::Options),
 }
 
@@ -73,14 +85,14 @@ pub fn run(args: GenomeArgs) -> ExitCode {
     let (tool, source) = match args.action {
         Action::Check(source) => (Tool::Check, source),
         Action::Code(source) => (Tool::Code, source),
-        Action::Explain(source) => (Tool::Explain, source),
+        Action::Explain(args) => (Tool::Explain(args.lang), args.source),
         Action::Diagram(args) => {
             let options = gmo_diagram::Options {
                 width: args.width,
                 height: args.height,
                 color: args.color,
                 label: None,
-                language: gmo_diagram::Language::En,
+                language: args.lang,
             };
             (Tool::Diagram(options), args.source)
         }
@@ -148,7 +160,7 @@ fn report(tool: &Tool, genome: &Genome) -> Result<String, String> {
         Tool::Check if genome.blocks.is_empty() => "\n\n(the empty genome: no moves)\n".to_owned(),
         Tool::Check => format!("{genome}\n\n{}\n", genome.spaced()),
         Tool::Code => format!("{}\n", genome.code()),
-        Tool::Explain => genome.explain(),
+        Tool::Explain(language) => genome.explain_in(*language),
         Tool::Diagram(options) => {
             gmo_diagram::render(genome, options).map_err(|e| e.to_string())?
         }
@@ -238,13 +250,44 @@ mod tests {
 
     #[test]
     fn explain_prints_the_explanation() {
-        let out = respond(Tool::Explain, standard::KNIGHT);
+        let out = respond(Tool::Explain(Language::En), standard::KNIGHT);
         let knight = standard::by_name("knight").expect("knight");
         assert_eq!((out.stdout, out.status), (knight.explain(), 0));
-        assert!(respond(Tool::Explain, "").stdout.contains("no moves"));
+        let slovak = respond(Tool::Explain(Language::Sk), standard::KNIGHT);
+        assert_eq!(slovak.stdout, knight.explain_in(Language::Sk));
+        assert_ne!(slovak.stdout, knight.explain());
+        assert!(
+            respond(Tool::Explain(Language::En), "")
+                .stdout
+                .contains("no moves")
+        );
         let empty = respond(Tool::Check, " \n");
         assert_eq!((empty.stdout.lines().next(), empty.status), (Some(""), 0));
         assert!(empty.stdout.contains("no moves"));
+    }
+
+    #[test]
+    fn lang_chooses_the_language_of_explanations_and_pictures() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Line {
+            #[command(flatten)]
+            genome: GenomeArgs,
+        }
+        let action = |args: &[&str]| Line::try_parse_from(args).map(|line| line.genome.action);
+        let Ok(Action::Explain(explain)) = action(&["gmo", "explain", "--lang", "sk", "-"]) else {
+            panic!("explain --lang sk is parsed");
+        };
+        assert_eq!(explain.lang, Language::Sk);
+        let Ok(Action::Diagram(diagram)) = action(&["gmo", "diagram", "--lang", "sk"]) else {
+            panic!("diagram --lang sk is parsed");
+        };
+        assert_eq!(diagram.lang, Language::Sk);
+        let Ok(Action::Explain(plain)) = action(&["gmo", "explain"]) else {
+            panic!("explain is parsed");
+        };
+        assert_eq!(plain.lang, Language::En, "English unless asked");
+        assert!(action(&["gmo", "explain", "--lang", "de"]).is_err());
     }
 
     #[test]
