@@ -1,30 +1,41 @@
 //! The language of a genome's `explanation` and `traits`: the one the request's `Accept-Language`
 //! asks for (gmo-genome's `Language::negotiate`), said back in `Vary` so that a cache keeps one
-//! answer per language. A header is a wish, never a reason to refuse: absent, unreadable or in
-//! no language of ours, it gives English.
+//! answer per language. A header is a wish: absent, unparsable or in no language of ours, it
+//! gives English. Only bytes no header text holds (outside tab and visible ASCII, the document's
+//! pattern) are refused, as any input outside its schema is.
 
+use crate::error::ApiError;
+use crate::error_code::ServiceCode;
 use axum::extract::FromRequestParts;
 use axum::http::header::{ACCEPT_LANGUAGE, VARY};
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue};
 use gmo_genome::Language;
-use std::convert::Infallible;
 
 /// The language a request reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Lang(pub Language);
 
 impl<S: Send + Sync> FromRequestParts<S> for Lang {
-    type Rejection = Infallible;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        // Several header lines are one list (RFC 9110 §5.3); a line that is not text is skipped.
-        let ranges: Vec<&str> = parts
-            .headers
-            .get_all(ACCEPT_LANGUAGE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .collect();
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        // Several header lines are one list (RFC 9110 §5.3).
+        let mut ranges = Vec::new();
+        for value in parts.headers.get_all(ACCEPT_LANGUAGE) {
+            if !value
+                .as_bytes()
+                .iter()
+                .all(|&b| b == b'\t' || (b' '..=b'~').contains(&b))
+            {
+                return Err(ApiError::invalid(
+                    ServiceCode::InvalidField,
+                    "Accept-Language must be text of tabs and visible ASCII (language ranges such \
+                     as sk-SK,sk;q=0.9,en;q=0.8)",
+                ));
+            }
+            ranges.push(value.to_str().unwrap_or_default());
+        }
         Ok(Lang(Language::negotiate(&ranges.join(","))))
     }
 }
@@ -40,23 +51,34 @@ mod tests {
     use super::*;
     use axum::http::Request;
 
-    async fn lang(values: &[&[u8]]) -> Language {
+    async fn lang(values: &[&[u8]]) -> Result<Language, String> {
         let mut request = Request::builder();
         for value in values {
             request = request.header(ACCEPT_LANGUAGE, *value);
         }
         let (mut parts, ()) = request.body(()).expect("a request").into_parts();
-        let Ok(Lang(language)) = Lang::from_request_parts(&mut parts, &()).await;
-        language
+        Lang::from_request_parts(&mut parts, &())
+            .await
+            .map(|Lang(language)| language)
+            .map_err(|error| format!("{error:?}"))
     }
 
     #[tokio::test]
-    async fn the_header_chooses_and_anything_unreadable_is_english() {
-        assert_eq!(lang(&[]).await, Language::En);
-        assert_eq!(lang(&[b"sk"]).await, Language::Sk);
-        assert_eq!(lang(&[b"de", b"sk;q=0.5"]).await, Language::Sk);
-        assert_eq!(lang(&[b"\xff\xfe", b"sk"]).await, Language::Sk);
-        assert_eq!(lang(&[b"\xffsk"]).await, Language::En);
-        assert_eq!(lang(&[b"en;q=0.1", b"sk;q=0.2"]).await, Language::Sk);
+    async fn the_header_chooses_and_anything_unparsable_is_english() {
+        assert_eq!(lang(&[]).await, Ok(Language::En));
+        assert_eq!(lang(&[b"sk"]).await, Ok(Language::Sk));
+        assert_eq!(lang(&[b"de", b"sk;q=0.5"]).await, Ok(Language::Sk));
+        assert_eq!(lang(&[b"en;q=0.1", b"sk;q=0.2"]).await, Ok(Language::Sk));
+        assert_eq!(lang(&[b"garbage ;;; q=x"]).await, Ok(Language::En));
+        assert_eq!(lang(&[b"\tsk"]).await, Ok(Language::Sk));
+    }
+
+    #[tokio::test]
+    async fn bytes_no_header_text_holds_are_refused_naming_the_header() {
+        for values in [&[&b"\xc2\x84"[..]][..], &[b"sk", b"\xffsk"]] {
+            let refused = lang(values).await.expect_err("refused");
+            assert!(refused.contains("Accept-Language"), "{refused}");
+            assert!(refused.contains("InvalidField"), "{refused}");
+        }
     }
 }

@@ -118,14 +118,15 @@ string_schema!(
 );
 
 string_schema!(
-    /// An `Accept-Language` header: any text a header may hold, since none is refused.
+    /// An `Accept-Language` header: any text of tabs and visible ASCII; other bytes are refused.
     AcceptLanguage,
     "AcceptLanguage",
     string(
         "^[\\t -~]*$",
         "The languages the caller reads, as RFC 9110 lists them. The first of `en` and `sk` in \
          q-value order (a region is ignored: `sk-SK` is `sk`) is the language of the answer's \
-         `explanation` and `traits`; absent, unreadable or neither of them: English.",
+         `explanation` and `traits`; absent, unparsable or neither of them: English. Bytes \
+         outside tab and visible ASCII are refused (422 `invalid_field`).",
         "sk-SK,sk;q=0.9,en;q=0.8"
     )
 );

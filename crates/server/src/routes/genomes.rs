@@ -118,7 +118,7 @@ pub async fn create(
             description = LANGUAGE)),
     responses((status = 200, description = "the genome", body = GenomeInfo,
                headers(("Vary" = String, description = "`Accept-Language`: the words vary with it"))),
-              (status = 404, response = NotFound)))]
+              (status = 404, response = NotFound), (status = 422, response = Invalid)))]
 pub async fn show(
     State(state): State<AppState>,
     Lang(language): Lang,

@@ -131,6 +131,23 @@ async fn genome_answers_follow_accept_language(server: Server) {
         json!(["It does not wrap around the left and right edges."])
     );
     assert_eq!(english.body["explanation"], rook.explain());
+
+    // Bytes no header text holds (outside the document's pattern) are refused, naming the header.
+    let response = server
+        .client
+        .get(format!("{}/api/genomes/rook", server.base))
+        .header(
+            "accept-language",
+            reqwest::header::HeaderValue::from_bytes(b"sk\xc2\x84").expect("obs-text"),
+        )
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), 422);
+    let refused: Value = response.json().await.expect("a JSON body");
+    assert_eq!(refused["error"]["code"], "invalid_field", "{refused}");
+    let message = refused["error"]["message"].as_str().expect("a message");
+    assert!(message.contains("Accept-Language"), "{message}");
 }
 
 async fn bred_children_are_explained_in_the_language_asked_for(server: Server) {
