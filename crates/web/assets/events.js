@@ -292,6 +292,24 @@ export function standingsTable(view, { own = null, id = 'standings' } = {}) {
     h('td', { class: 'num' }, formatNumber(row.played))))));
 }
 
+// An event page's follow: each view to `onView` until the page has gone (`gone()`), the
+// connection's state in words into `connection`, and `onFailed(message)` when the stream fails
+// before any view came (the organiser's and the team's page then say why).
+export function followEventPage(id, { gone, connection, onView, onFailed = () => {} }) {
+  let seen = false;
+  return followEvent(id, {
+    onView(view) {
+      if (gone()) return;
+      seen = true;
+      onView(view);
+    },
+    onStatus(status, message) {
+      connection.textContent = connectionText(status, message);
+      if (status === 'failed' && !seen) onFailed(message);
+    },
+  });
+}
+
 // The connection in words, for a small line under the page.
 export function connectionText(status, message) {
   switch (status) {

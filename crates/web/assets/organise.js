@@ -10,8 +10,8 @@ import * as api from './api.js';
 import { signedIn } from './account.js';
 import { sameName } from './players.js';
 import {
-  organisedEvents, organisedEvent, noteOrganised, followEvent, joinLink, eventHref, teamHref, screenHref,
-  gameHref, statusText, formatText, textWith, summary, currentRound, roundOver, pairingList, standingsTable, connectionText,
+  organisedEvents, organisedEvent, noteOrganised, followEventPage, joinLink, eventHref, teamHref, screenHref,
+  gameHref, statusText, formatText, textWith, summary, currentRound, roundOver, pairingList, standingsTable,
 } from './events.js';
 import { t, errorText } from './i18n.js';
 
@@ -151,15 +151,15 @@ function eventPage(root, id) {
         h('p', { class: 'hint' }, t('organise.sbNote')))),
     connection));
 
-  const stream = followEvent(id, {
+  const stream = followEventPage(id, {
+    gone: () => gone,
+    connection,
     onView(next) {
-      if (gone) return;
       view = next;
       render();
     },
-    onStatus(status, message) {
-      connection.textContent = connectionText(status, message);
-      if (status === 'failed' && !view) notice.textContent = TEXT.loadFailed(message);
+    onFailed(message) {
+      if (!view) notice.textContent = TEXT.loadFailed(message);
     },
   });
 

@@ -9,7 +9,7 @@ import { Clocks } from './clock.js';
 import { follow, isOver } from './stream.js';
 import { resultText as gameResult } from './result.js';
 import {
-  followEvent, eventHref, teamName, summaryAndStatus, currentRound, standingsTable, connectionText, resultText,
+  followEventPage, eventHref, teamName, summaryAndStatus, currentRound, standingsTable, resultText,
 } from './events.js';
 import { t } from './i18n.js';
 
@@ -34,14 +34,12 @@ export function screenPage(root, id) {
       h('aside', { class: 'panel screen-side' }, h('h2', {}, t('events.standings')), standings)),
     h('p', { class: 'hint' }, h('a', { href: eventHref(id) }, t('events.theEvent')), ' · ', connection)));
 
-  const stream = followEvent(id, {
+  const stream = followEventPage(id, {
+    gone: () => gone,
+    connection,
     onView(next) {
-      if (gone) return;
       view = next;
       render();
-    },
-    onStatus(status, message) {
-      connection.textContent = connectionText(status, message);
     },
   });
 

@@ -9,8 +9,8 @@ import * as api from './api.js';
 import { remember } from './seats.js';
 import { setupChoice, DEFAULT_PRESET } from './setup.js';
 import {
-  heldTeam, noteTeam, forgetTeam, followEvent, eventHref, teamHref, screenHref, gameHref, teamName, summaryAndStatus,
-  currentRound, pairingList, standingsTable, connectionText, resultText,
+  heldTeam, noteTeam, forgetTeam, followEventPage, eventHref, teamHref, screenHref, gameHref, teamName, summaryAndStatus,
+  currentRound, pairingList, standingsTable, resultText,
 } from './events.js';
 import { t, errorText } from './i18n.js';
 
@@ -102,15 +102,15 @@ export function teamPage(root, id, params) {
     h('p', { class: 'row' }, leaveButton),
     connection));
 
-  const stream = followEvent(id, {
+  const stream = followEventPage(id, {
+    gone: () => gone,
+    connection,
     onView(next) {
-      if (gone) return;
       view = next;
       render();
     },
-    onStatus(status, message) {
-      connection.textContent = connectionText(status, message);
-      if (status === 'failed' && !view) notice.textContent = t('events.loadFailed', { message });
+    onFailed(message) {
+      if (!view) notice.textContent = t('events.loadFailed', { message });
     },
   });
   show();
