@@ -7,18 +7,12 @@
 import { h, fill, debounce, copyButton } from './dom.js';
 import { storeGenome } from './api.js';
 import { discovery } from './config.js';
-import { t, has, language, errorText } from './i18n.js';
+import { t, has, language, errorText, withElements } from './i18n.js';
 
 const HEADER_MARKS = new Set(['AHH', 'HHA']);
 const WAIT_MS = 300;
 // The placeholder's example: a genome, written the same in every language.
 const EXAMPLE = 'AHH HSH HAA CHA CHA CHA HHA SAS AAA AAA AAA';
-
-// A message with an element inside it: the element stands where the message says `{name}`.
-function around(text, name, node) {
-  const [before, after] = text.split(`{${name}}`);
-  return [before || null, node, after || null];
-}
 
 // What the server parses: upper case, white space removed (rules.md §2.1).
 export function canonical(text) {
@@ -79,7 +73,7 @@ export function dnaEditor({ onValid = () => {}, onInvalid = () => {}, initial = 
   const codeOut = h('output', { id: 'dna-code', class: 'code' });
   const copy = copyButton(() => current?.code || '', t('dna.copyCode'));
   copy.id = 'copy-code';
-  const codeRow = h('div', { class: 'row code-row', hidden: true }, around(t('dna.code'), 'code', codeOut), copy);
+  const codeRow = h('div', { class: 'row code-row', hidden: true }, withElements(t('dna.code'), { code: codeOut }), copy);
   let current = null; // the last valid stored genome
   let asked = 0; // request counter: only the latest answer counts
   let controller = null;

@@ -9,7 +9,7 @@
 import { h } from './dom.js';
 import * as api from './api.js';
 import { ndjson } from './stream.js';
-import { t, has, errorText, formatNumber } from './i18n.js';
+import { t, has, errorText, formatNumber, withElements } from './i18n.js';
 
 const KEY = 'gmo.events';
 const KEEP = 20; // events of each kind kept: every per-browser structure is bounded
@@ -201,19 +201,6 @@ export function summary(view) {
   return parts.filter(Boolean).join(' · ');
 }
 
-// A message whose placeholders may be elements: its text split around them, the elements kept
-// (a team's name drawn as an element where the language puts it).
-export function textWith(id, params = {}) {
-  const elements = Object.fromEntries(Object.entries(params).filter(([, value]) => value instanceof Node));
-  const words = Object.fromEntries(Object.entries(params).filter(([name]) => !(name in elements)));
-  return t(id, words).split(/(\{\w+\})/)
-    .map((piece) => {
-      const hole = /^\{(\w+)\}$/.exec(piece);
-      return hole && hole[1] in elements ? elements[hole[1]] : piece;
-    })
-    .filter((piece) => piece !== '');
-}
-
 // The summary and the status, for a page's head line.
 export const summaryAndStatus = (view) => [summary(view), statusText(view.status)].filter(Boolean).join(' · ');
 
@@ -264,7 +251,7 @@ export function pairingList(view, round, { own = null, href = null, id } = {}) {
       h('span', { class: 'dot white', 'aria-hidden': 'true' }),
       pairing.black ? [h('span', { class: 'team white' }, teamName(view, pairing.white)), ' – ',
         h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))]
-        : textWith('events.hasBye', { team: h('span', { class: 'team white' }, teamName(view, pairing.white)) }),
+        : withElements(t('events.hasBye'), { team: h('span', { class: 'team white' }, teamName(view, pairing.white)) }),
       pairing.black ? [' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result] : null);
     }));
 }

@@ -84,6 +84,23 @@ export function t(id, params = {}) {
   return String(entry).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+// A message with elements in it, as children for h(): `text` (a t() result, its element
+// placeholders left unfilled) split on its `{name}` placeholders, each replaced by
+// `elements[name]` — or by `fallback(name)` — so that every language puts the element where its
+// word order wants it. An element the message uses twice is cloned; a placeholder with neither
+// stays as written.
+export function withElements(text, elements = {}, fallback = () => null) {
+  const used = new Set();
+  return text.split(/(\{\w+\})/).filter((piece) => piece !== '').map((piece) => {
+    const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+    let node = name ? elements[name] ?? fallback(name) : null;
+    if (!node) return piece;
+    if (used.has(name)) node = node.cloneNode(true);
+    used.add(name);
+    return node;
+  });
+}
+
 // An API failure in the current language: the message for its machine code when the catalogue
 // has one (`error.{code}`; every code of the API's ErrorCode list has one), else the server's own
 // (English) words. English keeps the server's words (they are English, and often more precise).

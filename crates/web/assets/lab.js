@@ -10,25 +10,18 @@ import * as api from './api.js';
 import { Board, parseMoveText } from './board.js';
 import { dnaEditor, spaced, canonical, dnaErrorText } from './dna.js';
 import { promotionPicker } from './promote.js';
-import { genomeSvg, describePiece } from './pieces.js';
+import { genomeSvg, describePiece, pieceLabel } from './pieces.js';
 import { ndjson } from './stream.js';
 import { discovery } from './config.js';
-import { t, errorText, formatNumber } from './i18n.js';
+import { t, errorText, formatNumber, withElements } from './i18n.js';
 
 const KEY = 'gmo.lab';
 // The tools; each one's name is `lab.tool.{tool}`, what a click does with it `lab.toolHint.{tool}`.
 const TOOLS = ['move', 'place', 'erase', 'king'];
-// The palette's standard genomes (names the server resolves; shown as `pieceinfo.name.{name}`).
+// The palette's standard genomes (names the server resolves; shown by `pieceLabel`).
 const PALETTE = ['queen', 'rook', 'bishop', 'knight', 'king', 'pawn'];
 // A move as it is typed: two square names, the same in every language.
 const MOVE_EXAMPLE = 'e2e4';
-
-// A message with an element inside it: the element stands where the message says `{name}`, so
-// each language puts it where its word order wants it.
-function around(text, name, node) {
-  const [before, after] = text.split(`{${name}}`);
-  return [before || null, node, after || null];
-}
 
 async function openLab(fresh) {
   if (!fresh) {
@@ -84,7 +77,7 @@ export function labPage(root, params) {
     ...PALETTE.map((name) => h('button', {
       type: 'button', class: 'choice', id: `palette-${name}`, 'data-genome': name, 'aria-label': t(`lab.placeMany.${name}`),
       onclick: () => chooseGenome(name, true),
-    }, genomeSvg(name, side), h('span', {}, t(`pieceinfo.name.${name}`)))));
+    }, genomeSvg(name, side), h('span', {}, pieceLabel(name)))));
   const pawnBox = h('input', { type: 'checkbox', id: 'place-pawn' });
   const kingBox = h('input', { type: 'checkbox', id: 'place-king' });
   const toolHint = h('p', { class: 'hint', id: 'tool-hint' });
@@ -176,7 +169,7 @@ export function labPage(root, params) {
       h('section', { class: 'panel' }, h('h3', {}, t('lab.selected')), info),
       secret ? null : h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
         h('h3', { id: 'value-title' }, t('lab.value.title')),
-        h('p', { class: 'hint' }, around(t('lab.value.hint'), 'genome', valueName)),
+        h('p', { class: 'hint' }, withElements(t('lab.value.hint'), { genome: valueName })),
         valueResult, valueBar, valueGo),
 
       h('section', { class: 'panel' },
@@ -266,7 +259,7 @@ export function labPage(root, params) {
     if (piece.code) followParent(piece.code);
     const text = secret ? null : h('pre', { class: 'explanation small' }, '…');
     fill(info, h('p', {}, describePiece(piece)),
-      h('div', { class: 'row' }, around(t('lab.code'), 'code', h('code', {}, piece.code)), copyButton(() => piece.code, t('lab.copy'))),
+      h('div', { class: 'row' }, withElements(t('lab.code'), { code: h('code', {}, piece.code) }), copyButton(() => piece.code, t('lab.copy'))),
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'small', id: 'edit-dna', onclick: () => editor.set(spaced(piece.dna)) }, t('lab.editDna'))),
       text);
@@ -335,7 +328,7 @@ export function labPage(root, params) {
     const saved = await run(() => api.labSavePreset(lab.id, lab.token, color));
     if (!saved) return;
     fill(savedPreset, h('p', {},
-      around(color === 'white' ? t('lab.savedWhite') : t('lab.savedBlack'), 'code', h('code', { id: 'saved-preset-code' }, saved.code)),
+      withElements(color === 'white' ? t('lab.savedWhite') : t('lab.savedBlack'), { code: h('code', { id: 'saved-preset-code' }, saved.code) }),
       ' ', copyButton(() => saved.code, t('lab.copy')), ' ',
       h('a', { href: `#/code/${saved.code}` }, t('lab.view'))));
   }
@@ -419,7 +412,7 @@ export function labPage(root, params) {
     if (secret || ref === valueRef) return;
     valueRef = ref;
     stopValueStream();
-    valueName.textContent = PALETTE.includes(ref) ? t(`pieceinfo.name.${ref}`) : ref;
+    valueName.textContent = PALETTE.includes(ref) ? pieceLabel(ref) : ref;
     valueBar.hidden = true;
     valueGo.disabled = false;
     valueResult.textContent = '';

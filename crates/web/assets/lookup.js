@@ -4,21 +4,15 @@
 
 import { h, copyButton } from './dom.js';
 import * as api from './api.js';
-import { genomeSvg, standardName } from './pieces.js';
+import { genomeSvg, standardName, pieceLabel } from './pieces.js';
 import { startGame, BOT } from './home.js';
 import { discovery } from './config.js';
-import { t, errorText } from './i18n.js';
-
-// A message with an element inside it: the element stands where the message says `{name}`.
-function around(text, name, node) {
-  const [before, after] = text.split(`{${name}}`);
-  return [before || null, node, after || null];
-}
+import { t, errorText, withElements } from './i18n.js';
 
 // A genome's name as shown: the standard piece's name in the page's language, else its code.
 const nameOf = (code) => {
   const name = standardName(code);
-  return name ? t(`pieceinfo.name.${name}`) : code;
+  return name ? pieceLabel(name) : code;
 };
 
 export function lookupPage(root, code) {
@@ -50,7 +44,7 @@ function genomePanel(genome) {
   const secret = discovery();
   return h('section', { class: 'panel genome-card', id: 'genome-card' },
     h('div', { class: 'pair' }, genomeSvg(genome.code, 'white'), genomeSvg(genome.code, 'black')),
-    h('h2', {}, around(t('lookup.genome'), 'code', h('code', {}, genome.code)), name ? t(`pieceinfo.standard.${name}`) : null),
+    h('h2', {}, withElements(t('lookup.genome'), { code: h('code', {}, genome.code) }), name ? t(`pieceinfo.standard.${name}`) : null),
     h('div', { class: 'row' }, copyButton(() => genome.code, t('lookup.copyCode')),
       h('a', { class: 'button primary', id: 'use-in-lab', href: `#/lab?genome=${encodeURIComponent(genome.code)}` }, t('lookup.useInLab'))),
     secret ? null : h('img', {
@@ -65,7 +59,7 @@ function genomePanel(genome) {
 function presetPanel(preset) {
   const notice = h('p', { class: 'notice', role: 'alert', id: 'preset-notice' });
   return h('section', { class: 'panel preset-card', id: 'preset-card' },
-    h('h2', {}, around(t('lookup.preset'), 'code', h('code', {}, preset.code))),
+    h('h2', {}, withElements(t('lookup.preset'), { code: h('code', {}, preset.code) })),
     h('p', {}, t('lookup.rank')),
     h('ol', { class: 'rank' }, preset.genomes.map((code, i) => h('li', {},
       h('a', { href: `#/code/${code}`, 'aria-label': t('lookup.file', { file: String.fromCharCode(97 + i), name: nameOf(code) }) },

@@ -11,9 +11,9 @@ import { signedIn } from './account.js';
 import { sameName } from './players.js';
 import {
   organisedEvents, organisedEvent, noteOrganised, followEventPage, joinLink, eventHref, teamHref, screenHref,
-  gameHref, statusText, formatText, textWith, summary, currentRound, roundOver, pairingList, standingsTable,
+  gameHref, statusText, formatText, summary, currentRound, roundOver, pairingList, standingsTable,
 } from './events.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, withElements } from './i18n.js';
 
 // The messages of these pages (read when shown: the catalogue loads after this module).
 const TEXT = {
@@ -219,7 +219,7 @@ function eventPage(root, id) {
       return h('li', { class: 'team-row', 'data-team': team.id },
         h('span', { class: 'team-name' }, team.name),
         mine ? (code ? h('span', { class: 'team-code-box' },
-          ' ', ...textWith('organise.code', { code: h('code', { class: 'team-code' }, code) }), ' ',
+          ' ', ...withElements(t('organise.code'), { code: h('code', { class: 'team-code' }, code) }), ' ',
           copyButton(() => code, t('organise.copyCode')), ' ',
           copyButton(() => joinLink(id, code), t('organise.copyLink')))
           : h('span', { class: 'hint' }, t('organise.noCode'))) : null);

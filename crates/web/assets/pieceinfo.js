@@ -11,9 +11,9 @@
 
 import { h, fill } from './dom.js';
 import * as api from './api.js';
-import { describePiece, standardName, CODE_OF } from './pieces.js';
+import { describePiece, standardName, CODE_OF, pieceLabel } from './pieces.js';
 import { discovery } from './config.js';
-import { t } from './i18n.js';
+import { t, withElements } from './i18n.js';
 
 // A standard piece's sentences are one message per piece (`pieceinfo.movesLike.{name}`,
 // `pieceinfo.standard.{name}`): each language says the name in the case and gender it needs.
@@ -21,13 +21,7 @@ import { t } from './i18n.js';
 // "Code 1hapeh — the standard queen", the code a link to its page.
 function codeLine(code, name) {
   const link = h('a', { href: `#/code/${encodeURIComponent(code)}`, id: 'piece-code' }, h('code', {}, code));
-  return h('p', { class: 'hint' }, around(t('pieceinfo.code'), 'code', link), name ? t(`pieceinfo.standard.${name}`) : null);
-}
-
-// A message with an element inside it: the element stands where the message says `{name}`.
-function around(text, name, node) {
-  const [before, after] = text.split(`{${name}}`);
-  return [before || null, node, after || null];
+  return h('p', { class: 'hint' }, withElements(t('pieceinfo.code'), { code: link }), name ? t(`pieceinfo.standard.${name}`) : null);
 }
 
 const known = new Map(); // code → the genome's answer, asked once per page
@@ -73,7 +67,7 @@ export function showPiece(panel, piece, size) {
     words,
     h('img', {
       class: 'diagram', id: 'piece-diagram', src: api.diagramPath(code, { width, height, color: piece.color }),
-      alt: t('pieceinfo.diagram', { what: name ? t(`pieceinfo.name.${name}`) : code, width, height }), width: 240, height: 240,
+      alt: t('pieceinfo.diagram', { what: name ? pieceLabel(name) : code, width, height }), width: 240, height: 240,
     }),
     codeLine(code, name),
     h('details', { class: 'piece-details', id: 'piece-details' }, h('summary', {}, t('pieceinfo.details')), text));

@@ -6,7 +6,7 @@
 // small badge.
 
 import { s } from './dom.js';
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
 
 // Codes of rules.md §2.5 (checked with `gmo genome code`).
 export const STANDARD = {
@@ -76,11 +76,7 @@ export function pieceName(piece) {
 // A standard piece's name in the page's language ("queen", "dáma"), for pickers and lists; an
 // unknown name (a code) comes back as it is.
 export function pieceLabel(name) {
-  const names = {
-    king: () => t('pieces.name.king'), queen: () => t('pieces.name.queen'), rook: () => t('pieces.name.rook'),
-    bishop: () => t('pieces.name.bishop'), knight: () => t('pieces.name.knight'), pawn: () => t('pieces.name.pawn'),
-  };
-  return Object.hasOwn(names, name) ? names[name]() : name;
+  return has(`pieces.name.${name}`) ? t(`pieces.name.${name}`) : name;
 }
 
 // A side's standard piece, its colour agreeing with it ("white queen", "biela dáma").

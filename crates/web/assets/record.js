@@ -9,14 +9,7 @@ import { Board } from './board.js';
 import { renderHistory, plyText, lastLoss } from './history.js';
 import { resultText, endText } from './result.js';
 import { remembered } from './seats.js';
-import { t, errorText } from './i18n.js';
-
-// A message with an element in place of its `{name}` placeholder: [the text before, the
-// element, the text after] (the heading names the game in code type).
-function around(message, name, element) {
-  const [before, after = ''] = message.split(`{${name}}`);
-  return [before, element, after];
-}
+import { t, errorText, withElements } from './i18n.js';
 
 export function recordPage(root, id) {
   const board = new Board({ label: t('record.board') });
@@ -46,7 +39,7 @@ export function recordPage(root, id) {
     h('div', { class: 'board-col' }, board.el, nav, where),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
-        h('h1', { class: 'game-title' }, around(t('record.heading'), 'id', h('code', {}, id))),
+        h('h1', { class: 'game-title' }, withElements(t('record.heading'), { id: h('code', {}, id) })),
         story, result, notice,
         h('p', { class: 'hint' }, t('record.keys')),
         h('div', { class: 'row' },

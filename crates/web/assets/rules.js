@@ -14,7 +14,8 @@ import * as api from './api.js';
 import { differencesBox } from './differences.js';
 import { discovery } from './config.js';
 import { spaced } from './dna.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, withElements } from './i18n.js';
+import { pieceLabel } from './pieces.js';
 
 // Examples beyond the standard set: key → DNA (their captions are messages, exampleCaption).
 const EXAMPLES = {
@@ -34,22 +35,10 @@ function exampleCaption(key) {
 
 const code = (text) => h('code', {}, text);
 
-// A message with elements in it: `text` (from t(id), its element placeholders left in) split on
-// its `{name}` placeholders, each replaced by `parts[name]` — a node (cloned if the message uses
-// it twice). A placeholder written in DNA letters ({AHH}, {CHA}, {S}) is that codon as code, so
-// the codons stay as they are in every language. Gives children for h().
-function rich(text, parts = {}) {
-  const used = new Set();
-  return text.split(/(\{\w+\})/).filter((piece) => piece !== '').map((piece) => {
-    const name = /^\{(\w+)\}$/.exec(piece)?.[1];
-    if (!name) return piece;
-    let node = parts[name] ?? (/^[SACH]+$/.test(name) ? code(name) : null);
-    if (!node) return piece;
-    if (used.has(name)) node = node.cloneNode(true);
-    used.add(name);
-    return node;
-  });
-}
+// A message with elements in it (i18n.js's withElements), where a placeholder written in DNA
+// letters ({AHH}, {CHA}, {S}) is that codon as code, so the codons stay as they are in every
+// language.
+const rich = (text, parts = {}) => withElements(text, parts, (name) => (/^[SACH]+$/.test(name) ? code(name) : null));
 
 // The two places a paragraph emphasises a word: <em> for a term, <strong> for what matters.
 const em = (text) => h('em', {}, text);
@@ -215,12 +204,12 @@ const STANDARD_PIECES = ['rook', 'knight', 'bishop', 'queen', 'king', 'pawn'];
 
 function standardText(name) {
   return {
-    rook: () => [t('rules.piece.rook'), t('rules.pieces.moves.rook'), t('rules.pieces.try.rook')],
-    knight: () => [t('rules.piece.knight'), t('rules.pieces.moves.knight'), t('rules.pieces.try.knight')],
-    bishop: () => [t('rules.piece.bishop'), t('rules.pieces.moves.bishop'), t('rules.pieces.try.bishop')],
-    queen: () => [t('rules.piece.queen'), t('rules.pieces.moves.queen'), t('rules.pieces.try.queen')],
-    king: () => [t('rules.piece.king'), t('rules.pieces.moves.king'), t('rules.pieces.try.king')],
-    pawn: () => [t('rules.piece.pawn'), t('rules.pieces.moves.pawn'), t('rules.pieces.try.pawn')],
+    rook: () => [pieceLabel('rook'), t('rules.pieces.moves.rook'), t('rules.pieces.try.rook')],
+    knight: () => [pieceLabel('knight'), t('rules.pieces.moves.knight'), t('rules.pieces.try.knight')],
+    bishop: () => [pieceLabel('bishop'), t('rules.pieces.moves.bishop'), t('rules.pieces.try.bishop')],
+    queen: () => [pieceLabel('queen'), t('rules.pieces.moves.queen'), t('rules.pieces.try.queen')],
+    king: () => [pieceLabel('king'), t('rules.pieces.moves.king'), t('rules.pieces.try.king')],
+    pawn: () => [pieceLabel('pawn'), t('rules.pieces.moves.pawn'), t('rules.pieces.try.pawn')],
   }[name]();
 }
 

@@ -93,7 +93,7 @@ fn options(query: &str) -> ApiResult<Options> {
 }
 
 /// A query's `key=value` pairs, each key one of `known` and given at most once.
-pub(crate) fn pairs<'q>(query: &'q str, known: &[&str]) -> ApiResult<Vec<(&'q str, &'q str)>> {
+fn pairs<'q>(query: &'q str, known: &[&str]) -> ApiResult<Vec<(&'q str, &'q str)>> {
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -131,7 +131,7 @@ fn color(value: &str) -> ApiResult<Color> {
 }
 
 /// The language of a picture's text, by its tag, exactly (`en`, `sk`).
-pub(crate) fn language(value: &str) -> ApiResult<Language> {
+fn language(value: &str) -> ApiResult<Language> {
     Language::ALL
         .into_iter()
         .find(|language| language.tag() == value)
