@@ -2,10 +2,32 @@
 // <dialog> (the rest of the page inert behind it) with the question, a line of detail and two
 // buttons. The focus starts on the safe answer; Escape, the safe button or a click beside the
 // box answers no; Tab stays inside. Resolves to true only for the risky button.
+//
+// A question is often opened by a pointer's release (the board acts on pointerup): that tap's own
+// click comes after, and on a touch screen it lands on whatever part of the box lies under the
+// finger. So the box ignores every pointer click until a new press has begun inside the page;
+// the keyboard (Enter, Space: clicks of detail 0) answers at once.
 
 import { h } from './dom.js';
 
 let open = null; // one question at a time
+
+// Until the next press, swallows the pointer clicks that reach the page (before any of its own
+// listeners): the click of the gesture that opened a question. Returns what stops it early.
+function opening() {
+  const swallow = (event) => {
+    if (event.detail === 0) return; // a key's click
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const stop = () => {
+    window.removeEventListener('click', swallow, true);
+    window.removeEventListener('pointerdown', stop, true);
+  };
+  window.addEventListener('click', swallow, true);
+  window.addEventListener('pointerdown', stop, true);
+  return stop;
+}
 
 // ask({title, message, yes, no, tone}) → Promise<boolean>; tone 'danger' or 'warning'.
 export function ask({ title, message, yes, no, tone = 'danger', id = 'confirm' }) {
@@ -24,10 +46,12 @@ export function ask({ title, message, yes, no, tone = 'danger', id = 'confirm' }
     h('p', { id: textId }, message),
     h('div', { class: 'row' }, noButton, yesButton));
     let done = false;
+    const disarm = opening();
     const finish = (answer) => {
       if (done) return;
       done = true;
       open = null;
+      disarm();
       if (dialog.open) dialog.close();
       dialog.remove();
       if (before && before.isConnected && typeof before.focus === 'function') before.focus();

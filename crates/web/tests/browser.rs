@@ -409,6 +409,9 @@ macro_rules! browser_test {
 #[path = "browser/tour.rs"]
 mod tour;
 
+#[path = "browser/first_tour.rs"]
+mod first_tour;
+
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
 browser_test!(an_english_player_tours_every_page, tour_in_english);
