@@ -79,6 +79,29 @@ pub struct Board {
     pub status: Option<GameStatus>,
 }
 
+/// The board an event's game is played on, with the names a page shows it by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameBoard {
+    pub event: EventId,
+    pub event_name: String,
+    pub round: u32,
+    pub board: u32,
+    pub white: (TeamId, String),
+    pub black: (TeamId, String),
+}
+
+#[derive(sqlx::FromRow)]
+struct GameBoardRow {
+    event_id: String,
+    event_name: String,
+    round: i64,
+    board: i64,
+    white: String,
+    white_name: String,
+    black: String,
+    black_name: String,
+}
+
 /// A board of a round about to be paired: its game's id and row, none for a bye.
 #[derive(Debug)]
 pub struct NewBoard<'a, S> {
@@ -154,6 +177,10 @@ const DUE_STARTS: &str = "SELECT b.game_id FROM event_boards b JOIN games g ON g
      WHERE b.start_ms IS NOT NULL AND b.start_ms <= $1 ORDER BY b.start_ms LIMIT $2";
 const STARTED: &str = "UPDATE event_boards SET start_ms = NULL WHERE game_id = $1";
 const EVENT_OF_GAME: &str = "SELECT event_id FROM event_boards WHERE game_id = $1";
+const BOARD_OF_GAME: &str = "SELECT b.event_id, e.name AS event_name, b.round, b.board, \
+    b.white, w.name AS white_name, b.black, k.name AS black_name FROM event_boards b \
+    JOIN events e ON e.id = b.event_id JOIN event_teams w ON w.id = b.white \
+    JOIN event_teams k ON k.id = b.black WHERE b.game_id = $1";
 
 impl Store {
     /// Stores a new event → its id, or `None` when its organiser has `max_open` events not
@@ -427,6 +454,29 @@ impl Store {
         })?;
         Ok(id.as_deref().map(EventId::parse).transpose()?)
     }
+
+    /// The event, round, board and teams of game `game`, if it is an event's.
+    pub async fn board_of_game(&self, game: &GameId) -> Result<Option<GameBoard>, StoreError> {
+        let row: Option<GameBoardRow> = reading!(self, pool => {
+            sqlx::query_as(BOARD_OF_GAME)
+                .bind(game.as_str())
+                .fetch_optional(pool)
+                .await
+        })?;
+        row.map(game_board).transpose()
+    }
+}
+
+fn game_board(row: GameBoardRow) -> Result<GameBoard, StoreError> {
+    let count = |value: i64| u32::try_from(value).map_err(|_| corrupt("a board number", value));
+    Ok(GameBoard {
+        event: EventId::parse(&row.event_id)?,
+        event_name: row.event_name,
+        round: count(row.round)?,
+        board: count(row.board)?,
+        white: (TeamId::parse(&row.white)?, row.white_name),
+        black: (TeamId::parse(&row.black)?, row.black_name),
+    })
 }
 
 fn event(row: EventRow) -> Result<Event, StoreError> {

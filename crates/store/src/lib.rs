@@ -44,7 +44,7 @@ pub use accounts::{Account, Credentials, TokenInfo};
 pub use bots::BotLease;
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
-pub use events::{Board, EVENT_CHANNEL, Event, NewBoard, NewEvent, Team, TeamAdded};
+pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Team, TeamAdded};
 pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;

@@ -12,19 +12,29 @@ const points = () => [
   [t('differences.check.lead'), t('differences.check.rest')],
   [t('differences.freeze.lead'), t('differences.freeze.rest')],
   [t('differences.own.lead'), t('differences.own.rest')],
-  // In discovery the opponent's DNA stays hidden after the end too.
-  discovery()
-    ? [t('differences.hidden.lead'), t('differences.hidden.forGood')]
-    : [t('differences.hidden.lead'), t('differences.hidden.rest')],
 ];
+
+// How long the opponent's DNA stays hidden: in discovery (the server's, or the game's own, which
+// the game page learns only from its view) after the end too.
+const hiddenPoint = () => [t('differences.hidden.lead'), t(discovery() ? 'differences.hidden.forGood' : 'differences.hidden.rest')];
+
+const item = ([lead, rest]) => [h('strong', {}, lead), rest];
 
 // The box; `onHide` adds a button that puts it away (the game page), else it stays (the rules).
 export function differencesBox({ id = 'differences', onHide = null, more = true } = {}) {
   const box = h('section', { class: 'panel differences', id, 'aria-labelledby': `${id}-title` },
     h('h2', { id: `${id}-title` }, t('differences.title')),
-    h('ul', {}, points().map(([lead, rest]) => h('li', {}, h('strong', {}, lead), rest))),
+    h('ul', {}, points().map((point) => h('li', {}, item(point))),
+      h('li', { class: 'differences-hidden' }, item(hiddenPoint()))),
     h('div', { class: 'row' },
       more ? h('a', { href: '#/rules', class: 'small-link' }, t('differences.more')) : null,
       onHide ? h('button', { type: 'button', class: 'small', id: `${id}-hide`, onclick: onHide }, t('differences.hide')) : null));
   return box;
+}
+
+// Says again how long the opponent's DNA stays hidden, once the mode is known (the game page,
+// after each view).
+export function followMode(box) {
+  const line = box.querySelector('.differences-hidden');
+  if (line) line.replaceChildren(...item(hiddenPoint()));
 }

@@ -19,7 +19,7 @@ import { discovery, gameInDiscovery } from './config.js';
 import { ask } from './confirm.js';
 import { chime, muted, setMuted } from './alert.js';
 import { setupChoice, saveSetupChoice, autoSetup, kingSquare, DEFAULT_PRESET } from './setup.js';
-import { differencesBox } from './differences.js';
+import { differencesBox, followMode } from './differences.js';
 import { signedIn } from './account.js';
 import { playerTag, playerName, ratingText, diffText } from './players.js';
 import { t, errorText, formatNumber } from './i18n.js';
@@ -1015,6 +1015,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function renderDifferences() {
     const early = view.status === 'setup' || (view.status === 'in_progress' && view.moves_played < 2);
     differences.hidden = differencesHidden || !view.you || !early;
+    if (!differences.hidden) followMode(differences);
   }
 
   function renderPromotion() {

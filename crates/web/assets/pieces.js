@@ -91,7 +91,8 @@ function namedPiece(color, name) {
   return named[name]();
 }
 
-// What a screen reader says for a piece: "white pawn", "black piece 7x3k2q, king".
+// What a screen reader says for a piece: "white pawn", "black piece 7x3k2q, king", "an unknown
+// piece of Black's".
 export function describePiece(piece) {
   if (!piece) return t('pieces.empty');
   const name = pieceName(piece);
@@ -99,8 +100,9 @@ export function describePiece(piece) {
   const facts = [];
   if (name) facts.push(namedPiece(piece.color, name));
   else if (piece.code) facts.push(black ? t('pieces.blackCode', { code: piece.code }) : t('pieces.whiteCode', { code: piece.code }));
-  else if (piece.species) facts.push(black ? t('pieces.blackSpecies', { species: piece.species }) : t('pieces.whiteSpecies', { species: piece.species }));
-  else facts.push(black ? t('pieces.blackUnknown') : t('pieces.whiteUnknown'));
+  // A hidden genome: its species label only tells equal genomes apart on the board's drawing,
+  // and means nothing to a reader.
+  else facts.push(black ? t('pieces.blackHidden') : t('pieces.whiteHidden'));
   if (piece.king && name !== 'king') facts.push(t('pieces.name.king'));
   else if (piece.king) facts.push(t('pieces.markedKing'));
   if (piece.pawn && name !== 'pawn') facts.push(t('pieces.name.pawn'));

@@ -3167,7 +3167,8 @@ async fn named_pieces(driver: &mut Driver, base: String) {
     assert!(
         label_of(&black, "h1")
             .await
-            .contains("white piece of species sp-")
+            .contains("an unknown piece of White’s"),
+        "a hidden piece is never named by its species label"
     );
     assert_eq!(
         drawn(&white, "h1").await,

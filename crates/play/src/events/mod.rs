@@ -20,7 +20,7 @@ use crate::games::{Games, settings_of};
 use crate::library::Library;
 use crate::time::now;
 use gmo_engine::{Color, Game, Square};
-use gmo_store::{Event, NewEvent, Store, Team, TeamAdded};
+use gmo_store::{Event, GameBoard, NewEvent, Store, Team, TeamAdded};
 use gmo_types::{EventFormat, EventId, GameId, Millis, Scope, TeamId};
 use std::sync::Arc;
 
@@ -246,6 +246,16 @@ impl Events {
             .set_lineup(id, &team.id, stored.code.as_str(), &kings)
             .await?;
         Ok((team.id, stored.code.to_string()))
+    }
+
+    /// The event board game `game` is played on (none for a game of no event; an unknown game
+    /// is not found): what its page names the teams and the way back by.
+    pub async fn board_of_game(&self, game: &GameId) -> PlayResult<Option<GameBoard>> {
+        if let Some(board) = self.store.board_of_game(game).await? {
+            return Ok(Some(board));
+        }
+        self.games.load(game).await?;
+        Ok(None)
     }
 
     /// The game of the current round of the team holding `token` (not found with a bye).

@@ -44,12 +44,19 @@ pub struct NewSetUp {
 
 impl NewSetUp {
     /// A game in setup (or, between two bots, started) on `settings`; a seat named by a bot spec
-    /// is the bot's.
+    /// is the bot's. A game with a bot seat has no first-move timer (rules §5.4): nobody waits on
+    /// a bot's opponent, so a person reading before the first move spends their own clock, and a
+    /// game left alone still ends by the flag and frees its bot.
     pub fn new(
         settings: Settings,
         white_bot: Option<String>,
         black_bot: Option<String>,
     ) -> PlayResult<NewSetUp> {
+        let settings = if white_bot.is_some() || black_bot.is_some() {
+            settings.with_first_move(None)?
+        } else {
+            settings
+        };
         let mut game = Game::new(settings, rand::random())?;
         bot_seats::set_up(&mut game, white_bot.is_some(), black_bot.is_some(), now())?;
         let settings = GameSettings {

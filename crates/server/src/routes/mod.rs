@@ -7,6 +7,7 @@ pub(crate) mod config;
 pub(crate) mod diagram;
 pub(crate) mod draw;
 pub(crate) mod events;
+pub(crate) mod game_event;
 pub(crate) mod games;
 pub(crate) mod genomes;
 pub(crate) mod labs;
@@ -52,6 +53,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(accounts::router())
         .merge(users::router())
         .merge(events::router())
+        .merge(game_event::router())
         .merge(watch::router())
         .merge(genomes::router())
         .merge(decoding)

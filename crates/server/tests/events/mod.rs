@@ -15,6 +15,7 @@ both!(
     a_round_starts_by_itself_when_the_teams_do_not,
     refusals_are_clear_and_change_nothing,
     a_game_lost_on_time_counts_at_once,
+    an_event_game_names_its_event_round_board_and_teams,
 );
 
 /// A team: its id and token.
@@ -769,4 +770,57 @@ async fn postgres_a_process_gone_mid_round_leaves_its_round_to_another() {
         );
     })
     .await;
+}
+
+/// `GET /api/games/{id}/event`: an event's game names its event, round, board and each seat's
+/// team (for anyone); a game of no event says `null`; an unknown game is not found.
+async fn an_event_game_names_its_event_round_board_and_teams(server: Server) {
+    let ada = sign_up(&server, "ada").await;
+    let clock = json!({"initial_ms": 300_000});
+    let id = organise(
+        &server,
+        &ada,
+        json!({"name": "Camp duels", "format": "round_robin", "clock": clock}),
+    )
+    .await;
+    let orli = add_team(&server, &ada, &id, "Orli").await;
+    let sokoly = add_team(&server, &ada, &id, "Sokoly").await;
+    let started = post_as(&server, &ada, &format!("/api/events/{id}/start"), None).await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    let game = server
+        .get(&format!("/api/events/{id}/game"), Some(&orli.token))
+        .await;
+    assert_eq!(game.status, 200, "{}", game.text);
+    let game_id = game.body["game"].as_str().expect("a game").to_owned();
+    let seat = game.body["seat"].as_str().expect("a seat");
+    let shown = server
+        .get(&format!("/api/games/{game_id}/event"), None)
+        .await;
+    assert_eq!(shown.status, 200, "{}", shown.text);
+    let event = &shown.body["event"];
+    assert_eq!(event["id"], id.as_str());
+    assert_eq!(event["name"], "Camp duels");
+    assert_eq!(
+        (event["round"].clone(), event["board"].clone()),
+        (json!(1), json!(1))
+    );
+    let (ours, theirs) = if seat == "white" {
+        ("white", "black")
+    } else {
+        ("black", "white")
+    };
+    assert_eq!(event["teams"][ours], json!({"id": orli.id, "name": "Orli"}));
+    assert_eq!(
+        event["teams"][theirs],
+        json!({"id": sokoly.id, "name": "Sokoly"})
+    );
+
+    let (plain, _, _, _) = crate::new_game(&server, json!({})).await;
+    let none = server.get(&format!("/api/games/{plain}/event"), None).await;
+    assert_eq!(none.status, 200, "{}", none.text);
+    assert_eq!(none.body, json!({"event": null}));
+    let unknown = server
+        .get(&format!("/api/games/{}/event", "0".repeat(32)), None)
+        .await;
+    assert_eq!(unknown.status, 404, "{}", unknown.text);
 }

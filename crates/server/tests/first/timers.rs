@@ -12,6 +12,7 @@ fn short_first_moves(settings: &mut gmo_server::Settings) {
 both_with!(super::short_first_moves;
     a_first_move_not_made_in_time_aborts_the_game,
     blacks_first_move_is_timed_from_whites_and_then_the_clocks_run,
+    a_game_with_a_bot_has_no_first_move_timer_and_ends_by_the_flag,
 );
 
 async fn a_first_move_not_made_in_time_aborts_the_game(server: Server) {
@@ -80,4 +81,72 @@ async fn blacks_first_move_is_timed_from_whites_and_then_the_clocks_run(server: 
         "{}",
         view.text
     );
+}
+
+/// Rules §5.4 [changed]: nobody waits on a bot's opponent. A person against a bot spends their
+/// own clock from the start (no first-move timer, however short the server's), and a game left
+/// alone ends by the flag, not aborted; with the bot as White, the person's first move is not
+/// timed either.
+async fn a_game_with_a_bot_has_no_first_move_timer_and_ends_by_the_flag(server: Server) {
+    let created = server
+        .post(
+            "/api/games",
+            None,
+            json!({"black": "bot:random", "clock": {"initial_ms": 2_500}}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("an id").to_owned();
+    let white = created.body["seats"]["white"]["token"]
+        .as_str()
+        .expect("the person's token")
+        .to_owned();
+    let started = crate::set_up(&server, &id, &white, "default", "d1").await;
+    assert_eq!(started["status"], "in_progress", "{started}");
+    assert_eq!(started["first_move_deadline"], Value::Null, "{started}");
+    assert_eq!(started["clocks"]["running"], "white", "{started}");
+    // Past the server's 1.5 s first-move time and past the 2.5 s clock: the flag, not an abort.
+    let waited = Instant::now();
+    let ended = loop {
+        let view = server.get(&format!("/api/games/{id}"), None).await;
+        if view.body["status"] != "in_progress" || waited.elapsed() > Duration::from_secs(6) {
+            break view.body;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        (ended["status"].clone(), ended["reason"].clone()),
+        (json!("black_won"), json!("time")),
+        "{ended}"
+    );
+    assert_eq!(ended["clocks"]["white_ms"], 0, "{ended}");
+
+    let bot_white = server
+        .post(
+            "/api/games",
+            None,
+            json!({"white": "bot:random", "clock": {"initial_ms": 60_000}}),
+        )
+        .await;
+    assert_eq!(bot_white.status, 201, "{}", bot_white.text);
+    let other = bot_white.body["id"].as_str().expect("an id").to_owned();
+    let black = bot_white.body["seats"]["black"]["token"]
+        .as_str()
+        .expect("the person's token")
+        .to_owned();
+    crate::set_up(&server, &other, &black, "default", "d8").await;
+    let answered = Instant::now();
+    let view = loop {
+        let view = server.get(&format!("/api/games/{other}"), None).await;
+        if view.body["moves_played"] == 1 || answered.elapsed() > Duration::from_secs(5) {
+            break view.body;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(view["moves_played"], 1, "the bot moved: {view}");
+    assert_eq!(view["first_move_deadline"], Value::Null, "{view}");
+    assert_eq!(view["clocks"]["running"], "black", "{view}");
+    tokio::time::sleep(Duration::from_millis(2_000)).await;
+    let later = server.get(&format!("/api/games/{other}"), None).await;
+    assert_eq!(later.body["status"], "in_progress", "{}", later.text);
 }

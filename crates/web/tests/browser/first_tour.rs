@@ -106,7 +106,10 @@ async fn own_king_on_a_phone(driver: &mut Driver, base: String) {
         wait_for(&white, "the question asked", "return window.__asked").await;
         // The tap's own click has come and gone by now.
         tokio::time::sleep(Duration::from_millis(700)).await;
-        let open = white.execute(QUESTION_OPEN, vec![]).await.unwrap_or_default();
+        let open = white
+            .execute(QUESTION_OPEN, vec![])
+            .await
+            .unwrap_or_default();
         assert_eq!(
             open,
             json!(true),
@@ -126,7 +129,11 @@ async fn own_king_on_a_phone(driver: &mut Driver, base: String) {
             "{pointer:?}: cancelled, the king stays"
         );
         assert!(!text_of(&white, "#move-list").await.contains("e1–d1"));
-        assert!(text_of(&white, "#game-status").await.starts_with("Your move"));
+        assert!(
+            text_of(&white, "#game-status")
+                .await
+                .starts_with("Your move")
+        );
     }
     // Asked and answered by the finger: the king is taken.
     tap(&white, "[data-square=\"d1\"]", Pointer::Touch).await;
