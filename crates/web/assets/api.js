@@ -101,6 +101,7 @@ export const gamePromote = (id, token, genomeRef) =>
   call('POST', `/api/games/${seg(id)}/promotion`, { token, body: { genome: genomeRef } });
 export const gameResign = (id, token) => call('POST', `/api/games/${seg(id)}/resign`, { token });
 export const gameAbort = (id, token) => call('POST', `/api/games/${seg(id)}/abort`, { token });
+export const gameEvent = (id) => call('GET', `/api/games/${seg(id)}/event`);
 export const gameRecord = (id, token) => call('GET', `/api/games/${seg(id)}/record`, { token });
 // With `presence`, the stream also says who is there (a seat's stream shows its player there);
 // with `compact`, each change after the first line carries only what changed (?lines=compact).

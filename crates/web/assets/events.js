@@ -235,25 +235,32 @@ export function resultText(pairing) {
   }
 }
 
-// One round's pairings as a list: "White team – Black team  1–0" (a bye on its own); `own` is a
-// team to mark, `href(pairing)` an optional link for each game.
+// One round's pairings: its boards as a numbered list, "White team – Black team  1–0", and the
+// bye under it, not numbered like a board; `own` is a team to mark, `href(pairing)` an optional
+// link for each game.
 export function pairingList(view, round, { own = null, href = null, id } = {}) {
-  return h('ol', { class: 'pairings', id },
-    round.pairings.map((pairing) => {
-      const mine = own && (pairing.white === own || pairing.black === own);
-      const link = href && pairing.game ? href(pairing) : null;
-      const result = h('span', { class: 'pairing-result' }, resultText(pairing));
-      return h('li', {
-        class: `pairing${mine ? ' own' : ''}${pairing.black ? '' : ' bye'}`,
-        'data-white': pairing.white, 'data-black': pairing.black || null,
-        'data-game': pairing.game || null, 'data-result': pairing.result || null,
-      },
-      h('span', { class: 'dot white', 'aria-hidden': 'true' }),
-      pairing.black ? [h('span', { class: 'team white' }, teamName(view, pairing.white)), ' – ',
-        h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))]
-        : withElements(t('events.hasBye'), { team: h('span', { class: 'team white' }, teamName(view, pairing.white)) }),
-      pairing.black ? [' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result] : null);
-    }));
+  const games = round.pairings.filter((pairing) => pairing.black);
+  const byes = round.pairings.filter((pairing) => !pairing.black);
+  return h('div', { class: 'round-pairings' },
+    h('ol', { class: 'pairings', id }, games.map((pairing) => pairingItem(view, pairing, { own, href, tag: 'li' }))),
+    byes.map((pairing) => pairingItem(view, pairing, { own, href, tag: 'p' })));
+}
+
+// One pairing: a board (`li`), or a bye (`p`, beside the list).
+function pairingItem(view, pairing, { own, href, tag }) {
+  const mine = own && (pairing.white === own || pairing.black === own);
+  const link = href && pairing.game ? href(pairing) : null;
+  const result = h('span', { class: 'pairing-result' }, resultText(pairing));
+  return h(tag, {
+    class: `pairing${mine ? ' own' : ''}${pairing.black ? '' : ' bye'}`,
+    'data-white': pairing.white, 'data-black': pairing.black || null,
+    'data-game': pairing.game || null, 'data-result': pairing.result || null,
+  },
+  h('span', { class: 'dot white', 'aria-hidden': 'true' }),
+  pairing.black ? [h('span', { class: 'team white' }, teamName(view, pairing.white)), ' – ',
+    h('span', { class: 'dot black', 'aria-hidden': 'true' }), h('span', { class: 'team black' }, teamName(view, pairing.black))]
+    : withElements(t('events.hasBye'), { team: h('span', { class: 'team white' }, teamName(view, pairing.white)) }),
+  pairing.black ? [' ', link ? h('a', { href: link, class: 'pairing-link' }, result) : result] : null);
 }
 
 // The standings table: rank, team, points, Sonneborn–Berger, games played.

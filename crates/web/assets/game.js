@@ -97,6 +97,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   // A rated game's rating changes, once over: in a view read after the end (the stream's lines
   // do not carry them), asked for once.
   let ratingDiff = null;
+  let eventGame = null; // {id, name, round, board, teams} of an event's game
   let askedDiff = false;
   let askedLink = false;
 
@@ -165,12 +166,46 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
       h('section', { class: 'panel' }, drawRow, actions, connection,
         h('p', { class: 'hint' }, h('a', { href: '#/rules', id: 'rules-link' }, t('home.rulesLink')))))));
 
-  // A game of an event (its team page opened it): the way back to that page.
+  // An event's game: its event, round, board and teams (GET …/event, asked once), else null.
+  // Its page names the teams, and offers the way back to the event where other games offer an
+  // abort, a rematch or a new game (the server refuses those: `event_game`).
   function eventLine() {
-    const event = remembered(id).event;
-    return typeof event === 'string' && event ? h('p', { class: 'hint', id: 'game-event' },
-      h('a', { href: `#/events/${encodeURIComponent(event)}/team` }, t('game.backToTeam'))) : null;
+    const line = h('p', { class: 'hint', id: 'game-event', hidden: true });
+    api.gameEvent(id).then((answer) => {
+      eventGame = answer && answer.event ? answer.event : null;
+      if (!gone && view) render();
+    }, () => { /* an ordinary game's page, as before */ });
+    return line;
   }
+
+  // Whether this is an event's game: the server said so, or its team page opened it.
+  const inEvent = () => !!eventGame || !!remembered(id).event;
+
+  // The way back: a seat to its team's page, anybody else to the event's.
+  function eventHome() {
+    const event = eventGame ? eventGame.id : remembered(id).event;
+    const team = view && view.you;
+    return {
+      href: `#/events/${encodeURIComponent(event)}${team ? '/team' : ''}`,
+      text: t(team ? 'game.backToTeam' : 'game.backToEvent'),
+    };
+  }
+
+  function renderEvent() {
+    const line = document.getElementById('game-event');
+    if (!line) return;
+    line.hidden = !inEvent();
+    if (line.hidden) return;
+    const home = eventHome();
+    const about = eventGame ? t('game.eventBoard', {
+      event: eventGame.name, round: eventGame.round, board: eventGame.board,
+      white: eventGame.teams.white.name, black: eventGame.teams.black.name,
+    }) : null;
+    fill(line, about, about ? ' ' : null, h('a', { href: home.href, id: 'game-event-link' }, home.text));
+  }
+
+  // The teams by colour, for the result's words (none outside an event).
+  const teamNames = () => (eventGame ? { white: eventGame.teams.white.name, black: eventGame.teams.black.name } : null);
 
   // Dropping the connection on purpose shows (and lets the browser tests check) that the page
   // reconnects and catches up: window.dispatchEvent(new Event('gmo:drop-stream')).
@@ -445,7 +480,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     maybeLink();
     maybeAutoSetup();
     if (myTurn() && !wasMine && view.moves_played > 0 && !gone) chime();
-    document.title = isOver(view) ? t('title.named', { name: resultText(view) })
+    document.title = isOver(view) ? t('title.named', { name: resultText(view, teamNames()) })
       : myTurn() ? t('game.title.yourMove') : t('title.game', { id });
     render();
   }
@@ -756,6 +791,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     renderMoves();
     renderDraw();
     renderActions();
+    renderEvent();
     renderResult();
     moveForm.hidden = !view.you || isOver(view);
   }
@@ -770,7 +806,8 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     const accounts = !!(players.white || players.black);
     const player = players[color];
     let who;
-    if (player) who = playerTag(player, { id: `player-${color}` });
+    if (eventGame) who = h('strong', { class: 'team-name', id: `team-${color}` }, eventGame.teams[color].name);
+    else if (player) who = playerTag(player, { id: `player-${color}` });
     else if (view.you === color) who = h('strong', {}, TEXT.you);
     else if (bot && view.you) who = h('strong', {}, botName(bot));
     else if (accounts) who = h('strong', { class: 'anonymous', id: `player-${color}` }, TEXT.anonymous);
@@ -784,7 +821,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     const diff = ratingDiff && isOver(view) ? ratingDiff[color] : null;
     return h('div', { class: `player ${color}` },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      who, player && view.you === color ? ` (${TEXT.youMark}, ${title(color)})` : ` (${title(color)})`,
+      who, (player || eventGame) && view.you === color ? ` (${TEXT.youMark}, ${title(color)})` : ` (${title(color)})`,
       diff !== null && diff !== undefined ? h('span', {
         class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`, id: `rating-diff-${color}`, title: TEXT.ratingChange,
       }, diffText(diff)) : null,
@@ -806,7 +843,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function statusText() {
     if (isOver(view)) {
       const story = endText(view, lastLoss());
-      return view.status === 'aborted' ? story : t('game.status.over', { story, result: resultText(view) });
+      return view.status === 'aborted' ? story : t('game.status.over', { story, result: resultText(view, teamNames()) });
     }
     if (view.status === 'setup') {
       if (!view.you) return t('game.status.playersSetup');
@@ -1059,7 +1096,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
   function renderActions() {
     const buttons = [];
     if (view.you && view.status === 'in_progress') buttons.push(confirmButton('resign', t('game.resign'), t('game.resignSure'), () => api.gameResign(id, token)));
-    if (view.you && (view.status === 'setup' || (view.status === 'in_progress' && view.moves_played === 0))) {
+    if (view.you && !inEvent() && (view.status === 'setup' || (view.status === 'in_progress' && view.moves_played === 0))) {
       buttons.push(confirmButton('abort', t('game.abort'), t('game.abortSure'), () => api.gameAbort(id, token)));
     }
     buttons.push(h('button', {
@@ -1081,14 +1118,17 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     if (!isOver(view) || resultClosed) { result.hidden = true; result.replaceChildren(); return; }
     result.hidden = false;
     const controls = [];
-    if (view.you && view.status !== 'aborted') {
+    if (inEvent()) {
+      const home = eventHome();
+      controls.push(h('a', { class: 'button primary', href: home.href, id: 'back-to-event' }, home.text));
+    } else if (view.you && view.status !== 'aborted') {
       const theyAsked = rematchAsked[other(view.you)];
       controls.push(h('button', {
         type: 'button', id: 'rematch', class: 'primary', disabled: wantRematch,
         onclick: askRematch,
       }, t(wantRematch ? 'game.rematch.asked' : theyAsked ? 'game.rematch.accept' : 'game.rematch.ask')));
     }
-    controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, t('game.newGame')));
+    if (!inEvent()) controls.push(h('a', { class: 'button', href: '#/', id: 'new-game' }, t('game.newGame')));
     if (view.status !== 'aborted') controls.push(h('a', { class: 'button', href: `#/record/${encodeURIComponent(id)}`, id: 'record-link' }, t('game.record')));
     fill(result,
       h('button', {
@@ -1096,7 +1136,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
         onclick: () => { resultClosed = true; renderResult(); },
       }, '×'),
       h('p', { class: 'result-story', id: 'result-story' }, endText(view, lastLoss())),
-      h('p', { class: 'result-text', id: 'result-text' }, resultText(view)),
+      h('p', { class: 'result-text', id: 'result-text' }, resultText(view, teamNames())),
       ratingResult(),
       wantRematch ? h('p', { class: 'hint', id: 'rematch-state' }, t('game.rematch.waiting'))
         : view.you && rematchAsked[other(view.you)] ? h('p', { class: 'hint', id: 'rematch-offered' }, t('game.rematch.offered')) : null,

@@ -32,14 +32,17 @@ export function botName(spec) {
 }
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 
-export function resultText(view) {
+// The result in words: "White won — by resignation"; with `teams` ({white, black}: an event's
+// game) the winner is its team: "Orli won — by resignation".
+export function resultText(view, teams = null) {
   const loser = view.status === 'white_won' ? 'black' : view.status === 'black_won' ? 'white' : null;
   const words = loser && LOSER_REASONS[view.reason] ? LOSER_REASONS[view.reason](loser)
     : reasonText(view.reason) || (view.reason ? view.reason.replaceAll('_', ' ') : '');
+  const won = (color) => (teams && teams[color] ? t('result.teamWon', { team: teams[color] }) : t('result.won', { color: title(color) }));
   let outcome;
   switch (view.status) {
-    case 'white_won': outcome = t('result.won', { color: title('white') }); break;
-    case 'black_won': outcome = t('result.won', { color: title('black') }); break;
+    case 'white_won': outcome = won('white'); break;
+    case 'black_won': outcome = won('black'); break;
     case 'draw': outcome = t('result.draw'); break;
     case 'aborted': outcome = t('result.aborted'); break;
     default: return '';

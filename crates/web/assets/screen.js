@@ -1,7 +1,8 @@
 // The projector view for the room, #/events/{id}/screen: every board of the current round, large
 // and live, the team names over each, its clocks and result, with the standings beside them.
 // It follows the event's stream, so a new round's boards replace the old ones, and each game's
-// stream as a spectator (the server hides from spectators what the players may not see).
+// stream as a spectator (the server hides from spectators what the players may not see). It
+// stands without the site's header (style.css): a screen for the room, not a page to browse.
 
 import { h, fill } from './dom.js';
 import { Board } from './board.js';
@@ -25,14 +26,16 @@ export function screenPage(root, id) {
   const boards = h('div', { class: 'screen-boards', id: 'screen-boards' });
   const byes = h('p', { class: 'screen-byes', id: 'screen-byes' });
   const standings = h('div', { id: 'screen-standings' });
-  const connection = h('p', { class: 'connection', id: 'screen-connection' });
+  // A line under the boards: the link to the event and, while there is one, the connection's
+  // state (the separator is the style sheet's, so nothing dangles when it says nothing).
+  const connection = h('span', { class: 'connection', id: 'screen-connection' });
 
   root.replaceChildren(h('div', { class: 'screen-page' },
     h('header', { class: 'screen-head' }, title, about),
     h('div', { class: 'screen-cols' },
       h('section', { class: 'screen-games', 'aria-labelledby': 'screen-round' }, roundTitle, boards, byes),
       h('aside', { class: 'panel screen-side' }, h('h2', {}, t('events.standings')), standings)),
-    h('p', { class: 'hint' }, h('a', { href: eventHref(id) }, t('events.theEvent')), ' · ', connection)));
+    h('p', { class: 'hint screen-foot', id: 'screen-foot' }, h('a', { href: eventHref(id) }, t('events.theEvent')), connection)));
 
   const stream = followEventPage(id, {
     gone: () => gone,
@@ -95,8 +98,10 @@ export function screenPage(root, id) {
         board.draw({ width: game.width, height: game.height, pieces: game.board || [], last });
         clocks.update(game.clocks, performance.now(), game.status === 'in_progress');
         el.dataset.status = game.status;
-        state.textContent = isOver(game) ? gameResult(game)
-          : game.status === 'setup' ? t('screen.settingUp') : t('screen.toMove', { color: t(game.to_move === 'white' ? 'color.White' : 'color.Black') });
+        // Each side by its team: "Orli won — by resignation", "Sokoly to move".
+        const teams = { white: teamName(view, pairing.white), black: teamName(view, pairing.black) };
+        state.textContent = isOver(game) ? gameResult(game, teams)
+          : game.status === 'setup' ? t('screen.settingUp') : t('screen.toMove', { color: teams[game.to_move] || '' });
       },
       onStatus(status, message) {
         if (status === 'failed') state.textContent = t('screen.failed', { message });

@@ -26,6 +26,14 @@ const TEXT = {
   bye: (n) => t('team.bye', { number: n }),
   youPlay: (n, color, them) => t(color === 'white' ? 'team.youPlayWhite' : 'team.youPlayBlack', { number: n, them }),
   result: (text) => t('team.result', { result: text }),
+  // The team's own result, with the score: "Your team won: 1–0."
+  outcome: (pairing, color) => {
+    const score = resultText(pairing);
+    if (pairing.result === 'draw') return t('team.drew', { result: score });
+    if (pairing.result === color) return t('team.won', { result: score });
+    if (pairing.result === 'white' || pairing.result === 'black') return t('team.lost', { result: score });
+    return t('team.result', { result: score });
+  },
   gameFailed: (error) => t('team.gameFailed', { message: errorText(error) }),
 };
 
@@ -236,7 +244,8 @@ export function teamPage(root, id, params) {
       action = h('p', { class: 'hint' }, t('team.finding'));
     }
     fill(gameBox, state,
-      ended ? h('p', { id: 'team-game-result' }, TEXT.result(resultText(pairing))) : h('p', { class: 'hint' }, t('team.ready')),
+      ended ? h('p', { id: 'team-game-result', 'data-outcome': pairing.result === 'draw' ? 'draw' : pairing.result === color ? 'won' : 'lost' }, TEXT.outcome(pairing, color))
+        : h('p', { class: 'hint' }, t('team.ready')),
       h('div', { class: 'row' }, action), over);
   }
 
