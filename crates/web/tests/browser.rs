@@ -4514,7 +4514,13 @@ async fn event(driver: &mut Driver, base: String) {
 
         click(white, "#resign").await;
         click(white, "#resign").await;
-        wait_status(white, "Black won — by resignation").await;
+        // An event's game says the result by team.
+        let black_name = teams
+            .iter()
+            .find(|(id, _, _)| *id == black_team)
+            .map(|(_, name, _)| name.clone())
+            .expect("black's name");
+        wait_status(white, &format!("{black_name} won — by resignation")).await;
         *points.get_mut(&black_team).expect("black's points") += 1.0;
         *points.get_mut(&bye_team).expect("the bye's points") += 1.0;
         let expected = json!(points);
@@ -4537,7 +4543,7 @@ async fn event(driver: &mut Driver, base: String) {
         wait_for(
             black,
             "the result on the team page",
-            "return document.querySelector('#team-game-result')?.textContent === 'Result: 0–1.'",
+            "return document.querySelector('#team-game-result')?.textContent === 'Your team won: 0–1.'",
         )
         .await;
         first
