@@ -641,7 +641,10 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
 
   function refuseFrozen(left) {
     const seconds = formatNumber(Math.max(0.1, left / 1000), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    show(t('game.frozenRefused', { seconds }));
+    const words = t('game.frozenRefused', { seconds });
+    show(words);
+    // The refusal is true while the freeze lasts: it goes when the freeze ends.
+    setTimeout(() => { if (notice.textContent === words) show(''); }, left + 50);
     boardWrap.classList.remove('refused');
     void boardWrap.offsetWidth; // restart the shake
     boardWrap.classList.add('refused');
