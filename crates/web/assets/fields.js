@@ -35,7 +35,8 @@ const OWN_WORDS = new Set(['username_taken', 'team_name_taken', 'bad_credentials
 export const fieldError = (id) => h('p', { class: 'field-error notice', id, role: 'alert' });
 
 // A form's refusals: `fields` maps a field's name (a path such as `clock.initial_ms`, or its first
-// part) to {input, slot, text?, words?(error) → words or null}; `notice` takes what no field is about.
+// part) to {input, slot, text?, words?(error) → words or null, codes?: the codes that are about
+// this field in this form (a join code's `bad_credentials`)}; `notice` takes what no field is about.
 export function formErrors(fields, notice, noticeText = errorText) {
   const all = Object.values(fields);
   function clear() {
@@ -48,7 +49,7 @@ export function formErrors(fields, notice, noticeText = errorText) {
   // Shows `error` beside its field (focused) → whether a field took it.
   function show(error) {
     clear();
-    const name = refusedField(error);
+    const name = Object.keys(fields).find((key) => fields[key].codes?.includes(error.code)) ?? refusedField(error);
     const field = name ? fields[name] ?? fields[name.split(/[.[]/)[0]] : null;
     if (!field) {
       if (notice) notice.textContent = noticeText(error);

@@ -156,7 +156,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     h('label', { for: 'move-text' }, t('game.move')), moveField, h('button', { type: 'submit' }, t('game.play')));
 
   root.replaceChildren(h('div', { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, h('div', { class: 'toast-slot' }), pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
         h('h1', { class: 'game-title' }, t('game.heading'), h('code', {}, id)), status, freeze, notice, timeControl, ratedLine, eventLine()),

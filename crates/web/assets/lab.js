@@ -139,25 +139,20 @@ export function labPage(root, params) {
   const escape = (event) => { if (event.key === 'Escape' && selected) { event.preventDefault(); deselect(); } };
   document.addEventListener('keydown', escape);
 
+  // On a phone the board comes right after the DNA box; what the DNA does, the tools and
+  // breeding follow it (wider screens place them in columns: style.css, .lab-page).
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': t('lab.editor') },
       h('h1', { class: 'page-title' }, t('lab.title')),
-      h('h2', {}, t('lab.dna')), editor.el, h('h3', {}, secret ? t('lab.whatItDoesSecret') : t('lab.whatItDoes')), explanation,
-      secret ? null : h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
-        h('h2', { id: 'breed-title' }, t('lab.breed.title')),
-        h('p', { class: 'hint' }, t('lab.breed.hint')),
-        h('form', { class: 'breed-form', onsubmit: breed },
-          h('label', {}, t('lab.breed.first'), breedA),
-          h('label', {}, t('lab.breed.second'), breedB),
-          h('label', {}, t('lab.breed.seed'), breedSeed),
-          h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
-        breedNote, breedOut)),
+      h('h2', {}, t('lab.dna')), editor.el),
     h('div', { class: 'board-col' },
       h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': t('lab.toolbar') }, toolButtons),
       board.el,
       h('form', { class: 'row move-form', onsubmit: typedMove }, h('label', { for: 'lab-move-text' }, t('lab.move')), moveField,
         h('button', { type: 'submit' }, t('lab.play'))),
       notice),
+    h('section', { class: 'panel explain-col', id: 'lab-explain' },
+      h('h3', {}, secret ? t('lab.whatItDoesSecret') : t('lab.whatItDoes')), explanation),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
         h('h3', {}, t('lab.place')),
@@ -181,7 +176,16 @@ export function labPage(root, params) {
           h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, t('lab.saveBlack'))),
         savedPreset),
       h('section', { class: 'panel' },
-        newLab))));
+        newLab)),
+    secret ? null : h('section', { class: 'panel breed breed-col', id: 'breed', 'aria-labelledby': 'breed-title' },
+      h('h2', { id: 'breed-title' }, t('lab.breed.title')),
+      h('p', { class: 'hint' }, t('lab.breed.hint')),
+      h('form', { class: 'breed-form', onsubmit: breed },
+        h('label', {}, t('lab.breed.first'), breedA),
+        h('label', {}, t('lab.breed.second'), breedB),
+        h('label', {}, t('lab.breed.seed'), breedSeed),
+        h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
+      breedNote, breedOut)));
 
   function show(message) { notice.textContent = message || ''; }
 

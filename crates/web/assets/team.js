@@ -67,7 +67,10 @@ export function teamPage(root, id, params) {
   // A refused code is said under the field: its rule, or (`bad_credentials`, whose general words
   // are about a password) that no team has it.
   const joinErrors = formErrors({
-    code: { input: codeField, slot: codeError, text: 'field.code', words: (error) => (error.code === 'bad_credentials' ? t('field.noSuchCode') : null) },
+    code: {
+      input: codeField, slot: codeError, text: 'field.code', codes: ['bad_credentials'],
+      words: (error) => (error.code === 'bad_credentials' ? t('field.noSuchCode') : null),
+    },
   }, notice, TEXT.joinFailed);
 
   // The lineup.
@@ -101,7 +104,7 @@ export function teamPage(root, id, params) {
       h('div', { class: 'row' }, saveButton)),
     lineupState, army);
   const lineupErrors = formErrors({
-    preset: { input: presetField, slot: presetError, words: (error) => (error.status === 404 ? t('team.noSuchPreset') : null) },
+    preset: { input: presetField, slot: presetError, codes: ['not_found'], words: (error) => (error.code === 'not_found' ? t('team.noSuchPreset') : null) },
     kings: { input: kingsBox, slot: kingsError },
   }, lineupState, TEXT.saveFailed);
 

@@ -409,6 +409,9 @@ macro_rules! browser_test {
 #[path = "browser/tour.rs"]
 mod tour;
 
+#[path = "browser/newcomer.rs"]
+mod newcomer;
+
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
 browser_test!(an_english_player_tours_every_page, tour_in_english);
@@ -1045,7 +1048,7 @@ async fn game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black") && row.contains("You won: White resigned"),
+        row.contains("You played Black") && row.contains("You won: White resigned"),
         "{row}"
     );
     black.back().await.expect("back to the game");
@@ -3883,7 +3886,7 @@ async fn rated_game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black")
+        row.contains("You played Black")
             && row.contains(&format!("against {white_name}"))
             && row.contains("You won: White resigned")
             && row.contains("rated")
