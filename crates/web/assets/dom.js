@@ -57,12 +57,14 @@ let toastEl = null;
 
 // A short message in the polite live region (read out by screen readers too). It floats at the
 // bottom of the window, except where the page keeps it a place of its own in its flow (a shown
-// `.toast-slot`: the game page's, under the board on a phone), so that it covers no text there.
+// `.toast-slot`: under the game page's board and the team page's lineup, on a phone), so that it
+// covers no text there.
 export function toast(message) {
   toastEl = toastEl || document.getElementById('toast');
   const el = toastEl;
   if (!el) return;
-  const slot = [...document.querySelectorAll('.toast-slot')].find((one) => getComputedStyle(one).display !== 'none');
+  // A slot shown (no rectangles: it or a part of the page around it is hidden).
+  const slot = [...document.querySelectorAll('.toast-slot')].find((one) => one.getClientRects().length > 0);
   const home = slot || document.body;
   if (el.parentElement !== home) home.append(el);
   el.classList.toggle('in-flow', !!slot);

@@ -101,7 +101,8 @@ export function teamPage(root, id, params) {
         h('a', { href: '#/lab', class: 'hint' }, t('team.makeOne'))),
       presetError,
       kingsBox, kingsError,
-      h('div', { class: 'row' }, saveButton)),
+      h('div', { class: 'row' }, saveButton),
+      h('div', { class: 'toast-slot' })),
     lineupState, army);
   const lineupErrors = formErrors({
     preset: { input: presetField, slot: presetError, codes: ['not_found'], words: (error) => (error.code === 'not_found' ? t('team.noSuchPreset') : null) },
