@@ -46,10 +46,11 @@ export function formErrors(fields, notice, noticeText = errorText) {
     }
     if (notice) notice.textContent = '';
   }
-  // Shows `error` beside its field (focused) → whether a field took it.
-  function show(error) {
+  // Shows `error` beside its field (focused; `known`: the field when the form knows it better)
+  // → whether a field took it.
+  function show(error, known = null) {
     clear();
-    const name = Object.keys(fields).find((key) => fields[key].codes?.includes(error.code)) ?? refusedField(error);
+    const name = known ?? Object.keys(fields).find((key) => fields[key].codes?.includes(error.code)) ?? refusedField(error);
     const field = name ? fields[name] ?? fields[name.split(/[.[]/)[0]] : null;
     if (!field) {
       if (notice) notice.textContent = noticeText(error);

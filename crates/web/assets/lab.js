@@ -14,6 +14,7 @@ import { genomeSvg, describePiece, pieceLabel } from './pieces.js';
 import { ndjson } from './stream.js';
 import { discovery } from './config.js';
 import { t, errorText, formatNumber, withElements } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
 
 const KEY = 'gmo.lab';
 // The tools; each one's name is `lab.tool.{tool}`, what a click does with it `lab.toolHint.{tool}`.
@@ -113,6 +114,17 @@ export function labPage(root, params) {
     'aria-label': t('lab.breed.seedLabel'),
   });
   const breedNote = h('p', { class: 'hint', id: 'breed-note', 'aria-live': 'polite' });
+  // A refusal beside the parent or seed it is about: a parent that is no genome (its DNA's error,
+  // or no such code or name), a seed that is no whole number.
+  const breedSlots = { a: fieldError('breed-a-error'), b: fieldError('breed-b-error'), seed: fieldError('breed-seed-error') };
+  for (const [key, input] of [['a', breedA], ['b', breedB], ['seed', breedSeed]]) input.setAttribute('aria-describedby', `breed-${key}-error`);
+  const parentWords = (input) => (error) => (error.code === 'not_found' ? t('field.noSuchGenome', { ref: input.value.trim() })
+    : error.code === 'invalid_field' ? null : dnaErrorText(error));
+  const breedErrors = formErrors({
+    a: { input: breedA, slot: breedSlots.a, text: 'field.parent', words: parentWords(breedA) },
+    b: { input: breedB, slot: breedSlots.b, text: 'field.parent', words: parentWords(breedB) },
+    seed: { input: breedSeed, slot: breedSlots.seed, text: 'field.seed' },
+  }, breedNote, dnaErrorText);
   const breedOut = h('div', { class: 'bred', id: 'breed-children' });
   // Value: what the genome to place is worth (docs/workbench.md, "Piece value"), evaluated once by
   // the server and kept with the genome; an evaluation under way is followed on its stream.
@@ -181,9 +193,9 @@ export function labPage(root, params) {
       h('h2', { id: 'breed-title' }, t('lab.breed.title')),
       h('p', { class: 'hint' }, t('lab.breed.hint')),
       h('form', { class: 'breed-form', onsubmit: breed },
-        h('label', {}, t('lab.breed.first'), breedA),
-        h('label', {}, t('lab.breed.second'), breedB),
-        h('label', {}, t('lab.breed.seed'), breedSeed),
+        h('label', {}, t('lab.breed.first'), breedA), breedSlots.a,
+        h('label', {}, t('lab.breed.second'), breedB), breedSlots.b,
+        h('label', {}, t('lab.breed.seed'), breedSeed), breedSlots.seed,
         h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
       breedNote, breedOut)));
 
@@ -354,9 +366,16 @@ export function labPage(root, params) {
   async function breed(event) {
     event.preventDefault();
     if (secret) return;
+    breedErrors.clear();
     breedNote.textContent = t('lab.breed.breeding');
+    // The parent being read: a DNA parent refused while stored is that parent's refusal.
+    let reading = 'a';
+    let request = null;
     try {
-      const request = { a: await parentRef(breedA.value), b: await parentRef(breedB.value) };
+      const a = await parentRef(breedA.value);
+      reading = 'b';
+      request = { a, b: await parentRef(breedB.value) };
+      reading = null;
       // A whole number goes as a number; anything else as typed, for the server to refuse.
       const seed = breedSeed.value.trim();
       if (seed !== '') request.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
@@ -375,7 +394,10 @@ export function labPage(root, params) {
           }, t('lab.breed.use'))),
         h('details', {}, h('summary', {}, t('lab.whatItDoes')), h('pre', { class: 'explanation small' }, child.explanation)))));
     } catch (error) {
-      breedNote.textContent = dnaErrorText(error);
+      // A code or name no genome has: the parent the server names (`no genome "…"`).
+      const missing = error.code === 'not_found' && request
+        ? (String(error.message).includes(JSON.stringify(request.a)) ? 'a' : 'b') : null;
+      breedErrors.show(error, reading ?? missing);
       breedOut.replaceChildren();
     }
   }

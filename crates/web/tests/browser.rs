@@ -792,13 +792,13 @@ async fn breed(driver: &mut Driver, base: String) {
     .await;
     assert!(text_of(&client, "#breed-note").await.contains(CUSTOM_CODE));
 
-    // An unknown parent: the server's words, no children.
+    // An unknown parent: said under that parent, no children.
     type_into(&client, "#breed-a", "zzzzzz").await;
     click(&client, "#breed-go").await;
     wait_for(
         &client,
         "the refusal",
-        "return (document.querySelector('#breed-note')?.textContent ?? '').includes('zzzzzz') && !document.querySelector('#breed-children .child')",
+        "return (document.querySelector('#breed-a-error')?.textContent ?? '').includes('zzzzzz') && !document.querySelector('#breed-children .child')",
     )
     .await;
     client.close().await.expect("the session closes");

@@ -417,7 +417,8 @@ pub async fn join(
     // Capitals, spaces and dashes are how people type a code (gmo_play's `typed_code`); any
     // other character is no code at all, and is told so rather than "no such code".
     let typed = gmo_play::events::typed_code(&body.code);
-    if body.code.len() > 64 || typed.is_empty() || !typed.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if body.code.len() > 64 || typed.is_empty() || !typed.chars().all(|c| c.is_ascii_alphanumeric())
+    {
         return Err(crate::error::ApiError::invalid(
             crate::error_code::ServiceCode::InvalidField,
             "`code`: a join code is letters and digits (capitals, spaces and dashes are ignored), \

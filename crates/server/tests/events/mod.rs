@@ -801,20 +801,36 @@ async fn a_join_code_is_read_as_people_type_it(server: Server) {
         let (b, c) = rest.split_at(4);
         format!(" {a}{sep}{b}{sep}{c} ")
     };
-    for typed in [code.to_uppercase(), grouped("-"), grouped(" "), grouped(" - ")] {
+    for typed in [
+        code.to_uppercase(),
+        grouped("-"),
+        grouped(" "),
+        grouped(" - "),
+    ] {
         let joined = join(typed.clone()).await;
         assert_eq!(joined.status, 200, "{typed:?}: {}", joined.text);
         assert_eq!(joined.body["team"], added.body["id"], "{typed:?}");
         assert_eq!(joined.body["token"], plain.body["token"], "{typed:?}");
     }
-    for garbage in [format!("{code}!"), "ab_cdefghjkm".to_owned(), " - ".to_owned()] {
+    for garbage in [
+        format!("{code}!"),
+        "ab_cdefghjkm".to_owned(),
+        " - ".to_owned(),
+    ] {
         let refused = join(garbage.clone()).await;
         assert_eq!(refused.status, 422, "{garbage:?}: {}", refused.text);
-        assert_eq!(refused.body["error"]["code"], "invalid_field", "{garbage:?}");
+        assert_eq!(
+            refused.body["error"]["code"], "invalid_field",
+            "{garbage:?}"
+        );
         let message = refused.body["error"]["message"].as_str().unwrap_or("");
         assert!(message.starts_with("`code`:"), "{message}");
     }
     let wrong = join("ABCD-EFGH-JKMN".to_owned()).await;
-    assert_eq!(wrong.status, 401, "a well-typed code of no team: {}", wrong.text);
+    assert_eq!(
+        wrong.status, 401,
+        "a well-typed code of no team: {}",
+        wrong.text
+    );
     assert_eq!(wrong.body["error"]["code"], "bad_credentials");
 }

@@ -120,14 +120,12 @@ async fn sign_up_refusals(driver: &mut Driver, base: String) {
     }
 }
 
-browser_test!(
-    every_form_says_a_refusal_beside_its_field,
-    form_refusals
-);
+browser_test!(every_form_says_a_refusal_beside_its_field, form_refusals);
 
-/// Point 4, the other forms a newcomer fills: an event named with spaces only, a team name
-/// longer than 40 characters, the lobby's own clock of 0 minutes; each
-/// refusal under its own field, saying what is allowed, nothing in the page's notice.
+/// Point 4, the other forms a newcomer fills: the lobby's own clock of 0 minutes, an event
+/// named with spaces only, a team name longer than 40 characters, the lab's breeding with a seed
+/// that is no number and a parent that is no genome; each refusal under its own field, saying
+/// what is allowed, nothing in the form's notice.
 async fn form_refusals(driver: &mut Driver, base: String) {
     let client = driver.session(PHONE.0, PHONE.1).await;
     sign_up(&client, &base, "ada").await;
@@ -135,7 +133,12 @@ async fn form_refusals(driver: &mut Driver, base: String) {
     // The lobby's own clock.
     type_into(&client, "#seek-minutes", "0").await;
     click(&client, "#seek-custom").await;
-    wait_exact(&client, "#seek-clock-error", &message("en", "field.minutes")).await;
+    wait_exact(
+        &client,
+        "#seek-clock-error",
+        &message("en", "field.minutes"),
+    )
+    .await;
     assert_eq!(
         beside(&client, "#seek-minutes", "#seek-clock-error").await,
         json!(["true", true, true])
@@ -149,7 +152,12 @@ async fn form_refusals(driver: &mut Driver, base: String) {
         .expect("the event form");
     type_into(&client, "#event-name", "   ").await;
     click(&client, "#create-event").await;
-    wait_exact(&client, "#event-name-error", &message("en", "field.eventName")).await;
+    wait_exact(
+        &client,
+        "#event-name-error",
+        &message("en", "field.eventName"),
+    )
+    .await;
     assert_eq!(
         beside(&client, "#event-name", "#event-name-error").await,
         json!(["true", true, true])
@@ -167,13 +175,43 @@ async fn form_refusals(driver: &mut Driver, base: String) {
     .await;
     type_into(&client, "#team-name", &"x".repeat(41)).await;
     click(&client, "#add-team").await;
-    wait_exact(&client, "#team-name-error", &message("en", "field.teamName")).await;
+    wait_exact(
+        &client,
+        "#team-name-error",
+        &message("en", "field.teamName"),
+    )
+    .await;
     assert_eq!(
         beside(&client, "#team-name", "#team-name-error").await,
         json!(["true", true, true])
     );
     assert_eq!(text_of(&client, "#event-notice").await, "");
     shoot(&client, "newcomer-team-name.png").await;
+
+    // The lab's breeding: a seed that is no number, then a parent no genome is.
+    client
+        .goto(&format!("{base}/#/lab?new=1"))
+        .await
+        .expect("the lab");
+    type_into(&client, "#breed-seed", "abc").await;
+    click(&client, "#breed-go").await;
+    wait_exact(&client, "#breed-seed-error", &message("en", "field.seed")).await;
+    assert_eq!(
+        beside(&client, "#breed-seed", "#breed-seed-error").await,
+        json!(["true", true, true])
+    );
+    assert_eq!(text_of(&client, "#breed-note").await, "");
+    type_into(&client, "#breed-seed", "").await;
+    type_into(&client, "#breed-b", "zzzzzz").await;
+    click(&client, "#breed-go").await;
+    wait_exact(
+        &client,
+        "#breed-b-error",
+        &message("en", "field.noSuchGenome").replace("{ref}", "zzzzzz"),
+    )
+    .await;
+    assert_eq!(text_of(&client, "#breed-a-error").await, "");
+    assert_eq!(text_of(&client, "#breed-seed-error").await, "");
     client.close().await.expect("closed");
 }
 
@@ -209,10 +247,7 @@ fn read_aloud(code: &str) -> String {
     format!("{a}-{b} {c}")
 }
 
-browser_test!(
-    a_join_code_typed_in_capitals_and_groups_joins,
-    join_code
-);
+browser_test!(a_join_code_typed_in_capitals_and_groups_joins, join_code);
 
 /// Point 5 on a phone: a code with a character no code has is refused under the code field
 /// (its rule, not "no such code", and nothing in the header); a well-typed code of no team says
@@ -237,10 +272,19 @@ async fn join_code(driver: &mut Driver, base: String) {
         beside(&client, "#join-code", "#join-code-error").await,
         json!(["true", true, true])
     );
-    assert_eq!(text_of(&client, "#team-notice").await, "", "not in the header");
+    assert_eq!(
+        text_of(&client, "#team-notice").await,
+        "",
+        "not in the header"
+    );
     type_into(&client, "#join-code", "ABCD-EFGH JKMN").await;
     click(&client, "#join-team").await;
-    wait_exact(&client, "#join-code-error", &message("en", "field.noSuchCode")).await;
+    wait_exact(
+        &client,
+        "#join-code-error",
+        &message("en", "field.noSuchCode"),
+    )
+    .await;
     assert_eq!(text_of(&client, "#team-notice").await, "");
     type_into(&client, "#join-code", &read_aloud(&code)).await;
     click(&client, "#join-team").await;
@@ -297,7 +341,10 @@ async fn lineup_army(driver: &mut Driver, base: String) {
             .collect();
         assert_eq!(kings, ["d1", "e1"], "{round}");
         assert_eq!(rows[0][2], json!("a1 rook"), "{round}");
-        assert!(rows.iter().all(|r| r[3] == json!(true)), "{round}: {rows:?}");
+        assert!(
+            rows.iter().all(|r| r[3] == json!(true)),
+            "{round}: {rows:?}"
+        );
         client
             .execute(
                 "document.querySelector('#lineup-army').scrollIntoView()",
@@ -311,10 +358,7 @@ async fn lineup_army(driver: &mut Driver, base: String) {
     client.close().await.expect("closed");
 }
 
-browser_test!(
-    the_open_seeks_stay_under_the_finger,
-    seeks_in_place
-);
+browser_test!(the_open_seeks_stay_under_the_finger, seeks_in_place);
 
 /// Point 9: an open seek's button in the lobby is the same element across refreshes of the
 /// list (every 2 s), so it keeps the focus, and a tap held for 2.5 s takes the seek.
@@ -436,10 +480,7 @@ async fn past_games(driver: &mut Driver, base: String) {
     } else {
         "Black"
     };
-    assert!(
-        going.starts_with(&format!("You play {color}")),
-        "{going}"
-    );
+    assert!(going.starts_with(&format!("You play {color}")), "{going}");
     api_send(
         &base,
         reqwest::Method::POST,
@@ -449,7 +490,9 @@ async fn past_games(driver: &mut Driver, base: String) {
     )
     .await;
     client.refresh().await.expect("reloaded");
-    let over = format!("#my-games-list .game-row[data-game=\"{game}\"][data-status=\"{ada_color}_won\"] .who");
+    let over = format!(
+        "#my-games-list .game-row[data-game=\"{game}\"][data-status=\"{ada_color}_won\"] .who"
+    );
     let home = wait_text(&client, "the game over", &over).await;
     assert!(
         home.starts_with(&format!("You played {color}")) && home.contains("against bob"),
@@ -472,10 +515,7 @@ async fn past_games(driver: &mut Driver, base: String) {
     client.close().await.expect("closed");
 }
 
-browser_test!(
-    a_frozen_refusal_goes_when_the_freeze_ends,
-    frozen_refusal
-);
+browser_test!(a_frozen_refusal_goes_when_the_freeze_ends, frozen_refusal);
 
 /// Point 10: Black's move refused during the queen's freeze says "frozen for … s more"; once the
 /// freeze is over the words are gone (they are no longer true).
@@ -673,10 +713,7 @@ async fn record_on_touch(driver: &mut Driver, base: String) {
     phone.close().await.expect("closed");
 }
 
-browser_test!(
-    a_moves_notice_on_a_phone_covers_no_text,
-    notice_on_a_phone
-);
+browser_test!(a_moves_notice_on_a_phone_covers_no_text, notice_on_a_phone);
 
 /// Point 8: on a phone the notice of the opponent's move is shown where it covers no text of
 /// the page (no text's box meets the notice's).
