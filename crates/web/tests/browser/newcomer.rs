@@ -578,7 +578,7 @@ async fn lab_on_a_phone(driver: &mut Driver, base: String) {
         .execute(
             "const top = (s) => document.querySelector(s).getBoundingClientRect(); \
              const dna = top('#dna-input'), board = top('.lab-page .board'), \
-               editor = top('.lab-page .editor-col'), explain = top('#lab-explain'), breed = top('#breed'); \
+               editor = top('.lab-page .editor-col'), explain = top('#explanation'), breed = top('#breed'); \
              return [board.top - dna.bottom < 120, editor.bottom <= top('.lab-page .board-col').top, \
                explain.top >= board.bottom, breed.top >= board.bottom];",
             vec![],
@@ -673,7 +673,7 @@ async fn touch_session(driver: &mut Driver) -> Client {
 }
 
 /// Whether the record page's keyboard hint is shown, with the page's media features.
-const KEYS_SHOWN: &str = "const k = document.querySelector('#record-keys'); if (!k || !document.querySelector('#record-moves, .record-page')) return null; \
+const KEYS_SHOWN: &str = "const k = [...document.querySelectorAll('.record-page p.hint')].find(p => p.textContent.includes('Home')); if (!k) return null; \
     return [k.getClientRects().length > 0, matchMedia('(pointer: coarse)').matches, matchMedia('(hover: none)').matches];";
 
 browser_test!(
