@@ -93,7 +93,12 @@ export function labPage(root, params) {
   });
   const info = h('div', { id: 'piece-info', class: 'piece-info', 'aria-live': 'polite' });
   const promotion = h('div', { id: 'lab-promotion' });
-  const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode') });
+  const presetField = h('input', {
+    id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode'),
+    'aria-describedby': 'lab-preset-error',
+  });
+  // A preset refused is said under its field: no such code or name, not a name at all, too wide.
+  const presetError = fieldError('lab-preset-error');
   const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': t('lab.side') },
     h('option', { value: 'white' }, t('color.White')), h('option', { value: 'black' }, t('color.Black')));
   const savedPreset = h('div', { id: 'saved-preset' });
@@ -125,6 +130,13 @@ export function labPage(root, params) {
     b: { input: breedB, slot: breedSlots.b, text: 'field.parent', words: parentWords(breedB) },
     seed: { input: breedSeed, slot: breedSlots.seed, text: 'field.seed' },
   }, breedNote, dnaErrorText);
+  const presetErrors = formErrors({
+    preset: {
+      input: presetField, slot: presetError, text: 'field.preset', codes: ['not_found', 'preset_length'],
+      words: (error) => (error.code === 'not_found' ? t('field.noSuchPreset', { ref: presetField.value.trim() || 'default' })
+        : error.code === 'preset_length' ? errorText(error) : null),
+    },
+  }, notice);
   const breedOut = h('div', { class: 'bred', id: 'breed-children' });
   // Value: what the genome to place is worth (docs/workbench.md, "Piece value"), evaluated once by
   // the server and kept with the genome; an evaluation under way is followed on its stream.
@@ -183,6 +195,7 @@ export function labPage(root, params) {
         h('h3', {}, t('lab.presets')),
         h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField,
           h('button', { type: 'submit', id: 'lab-load-preset' }, t('lab.load'))),
+        presetError,
         h('div', { class: 'row' },
           h('button', { type: 'button', id: 'save-white', onclick: () => savePreset('white') }, t('lab.saveWhite')),
           h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, t('lab.saveBlack'))),
@@ -245,7 +258,9 @@ export function labPage(root, params) {
     board.draw({ width: view.width, height: view.height, pieces: view.board, flipped: false, selected, targets, last, due: view.promotion_due });
   }
 
-  async function run(call) {
+  // A call that changes the lab → its answer (the lab drawn again), or null when refused
+  // (`refused` says so: under the board, unless a form says it beside its field).
+  async function run(call, refused = (error) => show(errorText(error))) {
     show('');
     try {
       const answer = await call();
@@ -253,7 +268,7 @@ export function labPage(root, params) {
       if (view) apply(view);
       return answer;
     } catch (error) {
-      show(errorText(error));
+      refused(error);
       return null;
     }
   }
@@ -337,7 +352,8 @@ export function labPage(root, params) {
 
   function loadPreset(event) {
     event.preventDefault();
-    run(() => api.labPreset(lab.id, lab.token, presetSide.value, presetField.value.trim() || 'default'));
+    presetErrors.clear();
+    run(() => api.labPreset(lab.id, lab.token, presetSide.value, presetField.value.trim() || 'default'), presetErrors.show);
   }
 
   async function savePreset(color) {

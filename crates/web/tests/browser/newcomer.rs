@@ -124,7 +124,8 @@ browser_test!(every_form_says_a_refusal_beside_its_field, form_refusals);
 
 /// Point 4, the other forms a newcomer fills: the lobby's own clock of 0 minutes, an event
 /// named with spaces only, a team name longer than 40 characters, the lab's breeding with a seed
-/// that is no number and a parent that is no genome; each refusal under its own field, saying
+/// that is no number and a parent that is no genome, the lab's presets with a name no preset has
+/// and one that is no name; each refusal under its own field, saying
 /// what is allowed, nothing in the form's notice.
 async fn form_refusals(driver: &mut Driver, base: String) {
     let client = driver.session(PHONE.0, PHONE.1).await;
@@ -212,6 +213,24 @@ async fn form_refusals(driver: &mut Driver, base: String) {
     .await;
     assert_eq!(text_of(&client, "#breed-a-error").await, "");
     assert_eq!(text_of(&client, "#breed-seed-error").await, "");
+
+    // The lab's presets: a name no preset has, then one that is no name.
+    type_into(&client, "#lab-preset-code", "nosuch").await;
+    click(&client, "#lab-load-preset").await;
+    wait_exact(
+        &client,
+        "#lab-preset-error",
+        &message("en", "field.noSuchPreset").replace("{ref}", "nosuch"),
+    )
+    .await;
+    assert_eq!(
+        beside(&client, "#lab-preset-code", "#lab-preset-error").await,
+        json!(["true", true, true])
+    );
+    type_into(&client, "#lab-preset-code", "no such").await;
+    click(&client, "#lab-load-preset").await;
+    wait_exact(&client, "#lab-preset-error", &message("en", "field.preset")).await;
+    assert_eq!(text_of(&client, "#lab-notice").await, "");
     client.close().await.expect("closed");
 }
 
