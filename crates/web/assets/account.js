@@ -6,6 +6,7 @@ import { h, fill, toast } from './dom.js';
 import * as api from './api.js';
 import { profileHref } from './players.js';
 import { t, errorText } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
 
 let current = null; // {username, rating: {value, deviation, provisional, games}} or null
 const listeners = new Set();
@@ -86,9 +87,8 @@ export function accountPage(root, mode, params) {
   const up = mode === 'signup';
   const then = params.get('then');
   const next = then && then.startsWith('#/') && !/^#\/(signin|signup)\b/.test(then) ? then : '#/';
-  const errorOf = (name) => h('p', { class: 'field-error notice', id: `account-${name}-error`, role: 'alert' });
-  const userError = errorOf('username');
-  const passError = errorOf('password');
+  const userError = fieldError('account-username-error');
+  const passError = fieldError('account-password-error');
   const formError = h('p', { class: 'notice', id: 'account-error', role: 'alert' });
   const username = h('input', {
     id: 'account-username', type: 'text', name: 'username', autocomplete: 'username', spellcheck: 'false',
@@ -100,28 +100,16 @@ export function accountPage(root, mode, params) {
   });
   const submit = h('button', { type: 'submit', id: 'account-submit', class: 'primary' }, up ? t('account.signUp') : t('account.signIn'));
 
-  function clear() {
-    for (const el of [userError, passError, formError]) el.textContent = '';
-    username.removeAttribute('aria-invalid');
-    password.removeAttribute('aria-invalid');
-  }
-
-  // The server's words next to the field they are about.
-  function show(error) {
-    const message = refusal(error);
-    let field = null;
-    if (error.code === 'username_taken') field = 'username';
-    else if (error.code !== 'bad_credentials' && error.status === 422) {
-      field = /password/i.test(error.message) ? 'password' : /username/i.test(error.message) ? 'username' : null;
-    }
-    if (field === 'username') { userError.textContent = message; username.setAttribute('aria-invalid', 'true'); username.focus(); }
-    else if (field === 'password') { passError.textContent = message; password.setAttribute('aria-invalid', 'true'); password.focus(); }
-    else formError.textContent = message;
-  }
+  // The server's refusal beside the field it is about, saying what to type there; a wrong
+  // password (or a wait) under the form.
+  const errors = formErrors({
+    username: { input: username, slot: userError, text: 'field.username' },
+    password: { input: password, slot: passError, text: 'field.password' },
+  }, formError, refusal);
 
   async function send(event) {
     event.preventDefault();
-    clear();
+    errors.clear();
     submit.disabled = true;
     try {
       const answer = up ? await api.signUp(username.value, password.value) : await api.signIn(username.value, password.value);
@@ -130,7 +118,7 @@ export function accountPage(root, mode, params) {
       toast(up ? t('account.welcome', { name: answer.username }) : t('account.back', { name: answer.username }));
       location.hash = next;
     } catch (error) {
-      show(error);
+      errors.show(error);
     } finally {
       submit.disabled = false;
     }

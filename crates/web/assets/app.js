@@ -31,6 +31,7 @@ import { watchPage, tvPage } from './watch.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 import { gameInDiscovery, loadConfig } from './config.js';
 import { loadLanguage, t } from './i18n.js';
+import { hideToast } from './dom.js';
 
 // Script errors are kept where the browser tests can read them (window.__errors).
 window.__errors = [];
@@ -50,7 +51,7 @@ function route() {
   // Only the game page knows its game's mode; any page starts from the server's.
   gameInDiscovery(false);
   // A notice belongs to the page that showed it.
-  document.getElementById('toast')?.classList.remove('shown');
+  hideToast();
   let page = 'home';
   if (parts[0] === 'game' && parts[1]) {
     page = 'game';

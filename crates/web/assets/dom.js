@@ -53,15 +53,34 @@ export function fill(el, ...children) {
 }
 
 let toastTimer = 0;
+let toastEl = null;
 
-// A short message in the polite live region (read out by screen readers too).
+// A short message in the polite live region (read out by screen readers too). It floats at the
+// bottom of the window, except where the page keeps it a place of its own in its flow (a shown
+// `.toast-slot`: under the game page's board and the team page's lineup, on a phone), so that it
+// covers no text there.
 export function toast(message) {
-  const el = document.getElementById('toast');
+  toastEl = toastEl || document.getElementById('toast');
+  const el = toastEl;
   if (!el) return;
+  // A slot shown (no rectangles: it or a part of the page around it is hidden).
+  const slot = [...document.querySelectorAll('.toast-slot')].find((one) => one.getClientRects().length > 0);
+  const home = slot || document.body;
+  if (el.parentElement !== home) home.append(el);
+  el.classList.toggle('in-flow', !!slot);
   el.textContent = message;
   el.classList.add('shown');
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove('shown'), 2600);
+}
+
+// Hides the message (a notice belongs to the page that showed it) and brings it back to the
+// body from a page's slot, which goes with its page.
+export function hideToast() {
+  toastEl = toastEl || document.getElementById('toast');
+  if (!toastEl) return;
+  toastEl.classList.remove('shown', 'in-flow');
+  if (toastEl.parentElement !== document.body) document.body.append(toastEl);
 }
 
 // Copies text; falls back to selecting a hidden field where the Clipboard API is not allowed

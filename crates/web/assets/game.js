@@ -157,7 +157,7 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
     h('label', { for: 'move-text' }, t('game.move')), moveField, h('button', { type: 'submit' }, t('game.play')));
 
   root.replaceChildren(h('div', { class: 'game-page' },
-    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, pastNote, moveForm),
+    h('div', { class: 'board-col' }, topBar, boardWrap, bottomBar, h('div', { class: 'toast-slot' }), pastNote, moveForm),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
         h('h1', { class: 'game-title' }, t('game.heading'), h('code', {}, id)), status, freeze, notice, timeControl, ratedLine, eventLine()),
@@ -676,7 +676,10 @@ export function gamePage(root, id, token, { onOver = null } = {}) {
 
   function refuseFrozen(left) {
     const seconds = formatNumber(Math.max(0.1, left / 1000), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    show(t('game.frozenRefused', { seconds }));
+    const words = t('game.frozenRefused', { seconds });
+    show(words);
+    // The refusal is true while the freeze lasts: it goes when the freeze ends.
+    setTimeout(() => { if (notice.textContent === words) show(''); }, left + 50);
     boardWrap.classList.remove('refused');
     void boardWrap.offsetWidth; // restart the shake
     boardWrap.classList.add('refused');

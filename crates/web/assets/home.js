@@ -246,7 +246,8 @@ function gameRow({ seat, view, error }) {
   return h('li', { class: `game-row ${kind}`, 'data-game': seat.id, 'data-status': view.status },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, t('home.row.youPlay', { side, against: seat.bot ? TEXT.against(seat.bot) : named ? TEXT.opponent(players[other]) : '' })),
+      // A game over is told in the past ("You played Black against …").
+      h('span', { class: 'who' }, t(kind === 'over' ? 'home.row.youPlayed' : 'home.row.youPlay', { side, against: seat.bot ? TEXT.against(seat.bot) : named ? TEXT.opponent(players[other]) : '' })),
       h('span', { class: 'state' }, state),
       view.rated ? h('span', { class: 'kind rated' }, t('rated')) : null,
       diff !== null && diff !== undefined ? h('span', { class: `rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}` }, diffText(diff)) : null,

@@ -14,6 +14,7 @@ import { genomeSvg, describePiece, pieceLabel } from './pieces.js';
 import { ndjson } from './stream.js';
 import { discovery } from './config.js';
 import { t, errorText, formatNumber, withElements } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
 
 const KEY = 'gmo.lab';
 // The tools; each one's name is `lab.tool.{tool}`, what a click does with it `lab.toolHint.{tool}`.
@@ -92,7 +93,12 @@ export function labPage(root, params) {
   });
   const info = h('div', { id: 'piece-info', class: 'piece-info', 'aria-live': 'polite' });
   const promotion = h('div', { id: 'lab-promotion' });
-  const presetField = h('input', { id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode') });
+  const presetField = h('input', {
+    id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode'),
+    'aria-describedby': 'lab-preset-error',
+  });
+  // A preset refused is said under its field: no such code or name, not a name at all, too wide.
+  const presetError = fieldError('lab-preset-error');
   const presetSide = h('select', { id: 'lab-preset-side', 'aria-label': t('lab.side') },
     h('option', { value: 'white' }, t('color.White')), h('option', { value: 'black' }, t('color.Black')));
   const savedPreset = h('div', { id: 'saved-preset' });
@@ -113,6 +119,24 @@ export function labPage(root, params) {
     'aria-label': t('lab.breed.seedLabel'),
   });
   const breedNote = h('p', { class: 'hint', id: 'breed-note', 'aria-live': 'polite' });
+  // A refusal beside the parent or seed it is about: a parent that is no genome (its DNA's error,
+  // or no such code or name), a seed that is no whole number.
+  const breedSlots = { a: fieldError('breed-a-error'), b: fieldError('breed-b-error'), seed: fieldError('breed-seed-error') };
+  for (const [key, input] of [['a', breedA], ['b', breedB], ['seed', breedSeed]]) input.setAttribute('aria-describedby', `breed-${key}-error`);
+  const parentWords = (input) => (error) => (error.code === 'not_found' ? t('field.noSuchGenome', { ref: input.value.trim() })
+    : error.code === 'invalid_field' ? null : dnaErrorText(error));
+  const breedErrors = formErrors({
+    a: { input: breedA, slot: breedSlots.a, text: 'field.parent', words: parentWords(breedA) },
+    b: { input: breedB, slot: breedSlots.b, text: 'field.parent', words: parentWords(breedB) },
+    seed: { input: breedSeed, slot: breedSlots.seed, text: 'field.seed' },
+  }, breedNote, dnaErrorText);
+  const presetErrors = formErrors({
+    preset: {
+      input: presetField, slot: presetError, text: 'field.preset', codes: ['not_found', 'preset_length'],
+      words: (error) => (error.code === 'not_found' ? t('field.noSuchPreset', { ref: presetField.value.trim() || 'default' })
+        : error.code === 'preset_length' ? errorText(error) : null),
+    },
+  }, notice);
   const breedOut = h('div', { class: 'bred', id: 'breed-children' });
   // Value: what the genome to place is worth (docs/workbench.md, "Piece value"), evaluated once by
   // the server and kept with the genome; an evaluation under way is followed on its stream.
@@ -139,25 +163,20 @@ export function labPage(root, params) {
   const escape = (event) => { if (event.key === 'Escape' && selected) { event.preventDefault(); deselect(); } };
   document.addEventListener('keydown', escape);
 
+  // On a phone the board comes right after the DNA box; what the DNA does, the tools and
+  // breeding follow it (wider screens place them in columns: style.css, .lab-page).
   root.replaceChildren(h('div', { class: 'lab-page' },
     h('section', { class: 'panel editor-col', 'aria-label': t('lab.editor') },
       h('h1', { class: 'page-title' }, t('lab.title')),
-      h('h2', {}, t('lab.dna')), editor.el, h('h3', {}, secret ? t('lab.whatItDoesSecret') : t('lab.whatItDoes')), explanation,
-      secret ? null : h('section', { class: 'breed', id: 'breed', 'aria-labelledby': 'breed-title' },
-        h('h2', { id: 'breed-title' }, t('lab.breed.title')),
-        h('p', { class: 'hint' }, t('lab.breed.hint')),
-        h('form', { class: 'breed-form', onsubmit: breed },
-          h('label', {}, t('lab.breed.first'), breedA),
-          h('label', {}, t('lab.breed.second'), breedB),
-          h('label', {}, t('lab.breed.seed'), breedSeed),
-          h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
-        breedNote, breedOut)),
+      h('h2', {}, t('lab.dna')), editor.el),
     h('div', { class: 'board-col' },
       h('div', { class: 'row toolbar', role: 'toolbar', 'aria-label': t('lab.toolbar') }, toolButtons),
       board.el,
       h('form', { class: 'row move-form', onsubmit: typedMove }, h('label', { for: 'lab-move-text' }, t('lab.move')), moveField,
         h('button', { type: 'submit' }, t('lab.play'))),
       notice),
+    h('section', { class: 'panel explain-col', id: 'lab-explain' },
+      h('h3', {}, secret ? t('lab.whatItDoesSecret') : t('lab.whatItDoes')), explanation),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' },
         h('h3', {}, t('lab.place')),
@@ -176,12 +195,22 @@ export function labPage(root, params) {
         h('h3', {}, t('lab.presets')),
         h('form', { class: 'row', onsubmit: loadPreset }, presetSide, presetField,
           h('button', { type: 'submit', id: 'lab-load-preset' }, t('lab.load'))),
+        presetError,
         h('div', { class: 'row' },
           h('button', { type: 'button', id: 'save-white', onclick: () => savePreset('white') }, t('lab.saveWhite')),
           h('button', { type: 'button', id: 'save-black', onclick: () => savePreset('black') }, t('lab.saveBlack'))),
         savedPreset),
       h('section', { class: 'panel' },
-        newLab))));
+        newLab)),
+    secret ? null : h('section', { class: 'panel breed breed-col', id: 'breed', 'aria-labelledby': 'breed-title' },
+      h('h2', { id: 'breed-title' }, t('lab.breed.title')),
+      h('p', { class: 'hint' }, t('lab.breed.hint')),
+      h('form', { class: 'breed-form', onsubmit: breed },
+        h('label', {}, t('lab.breed.first'), breedA), breedSlots.a,
+        h('label', {}, t('lab.breed.second'), breedB), breedSlots.b,
+        h('label', {}, t('lab.breed.seed'), breedSeed), breedSlots.seed,
+        h('button', { type: 'submit', id: 'breed-go' }, t('lab.breed.go'))),
+      breedNote, breedOut)));
 
   function show(message) { notice.textContent = message || ''; }
 
@@ -229,7 +258,9 @@ export function labPage(root, params) {
     board.draw({ width: view.width, height: view.height, pieces: view.board, flipped: false, selected, targets, last, due: view.promotion_due });
   }
 
-  async function run(call) {
+  // A call that changes the lab → its answer (the lab drawn again), or null when refused
+  // (`refused` says so: under the board, unless a form says it beside its field).
+  async function run(call, refused = (error) => show(errorText(error))) {
     show('');
     try {
       const answer = await call();
@@ -237,7 +268,7 @@ export function labPage(root, params) {
       if (view) apply(view);
       return answer;
     } catch (error) {
-      show(errorText(error));
+      refused(error);
       return null;
     }
   }
@@ -321,7 +352,8 @@ export function labPage(root, params) {
 
   function loadPreset(event) {
     event.preventDefault();
-    run(() => api.labPreset(lab.id, lab.token, presetSide.value, presetField.value.trim() || 'default'));
+    presetErrors.clear();
+    run(() => api.labPreset(lab.id, lab.token, presetSide.value, presetField.value.trim() || 'default'), presetErrors.show);
   }
 
   async function savePreset(color) {
@@ -350,9 +382,16 @@ export function labPage(root, params) {
   async function breed(event) {
     event.preventDefault();
     if (secret) return;
+    breedErrors.clear();
     breedNote.textContent = t('lab.breed.breeding');
+    // The parent being read: a DNA parent refused while stored is that parent's refusal.
+    let reading = 'a';
+    let request = null;
     try {
-      const request = { a: await parentRef(breedA.value), b: await parentRef(breedB.value) };
+      const a = await parentRef(breedA.value);
+      reading = 'b';
+      request = { a, b: await parentRef(breedB.value) };
+      reading = null;
       // A whole number goes as a number; anything else as typed, for the server to refuse.
       const seed = breedSeed.value.trim();
       if (seed !== '') request.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
@@ -371,7 +410,10 @@ export function labPage(root, params) {
           }, t('lab.breed.use'))),
         h('details', {}, h('summary', {}, t('lab.whatItDoes')), h('pre', { class: 'explanation small' }, child.explanation)))));
     } catch (error) {
-      breedNote.textContent = dnaErrorText(error);
+      // A code or name no genome has: the parent the server names (`no genome "…"`).
+      const missing = error.code === 'not_found' && request
+        ? (String(error.message).includes(JSON.stringify(request.a)) ? 'a' : 'b') : null;
+      breedErrors.show(error, reading ?? missing);
       breedOut.replaceChildren();
     }
   }

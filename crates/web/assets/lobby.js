@@ -12,6 +12,7 @@ import { ndjson } from './stream.js';
 import { signedIn } from './account.js';
 import { ratingText } from './players.js';
 import { t, errorText } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
 
 const QUICK = [[1, 0], [3, 2], [5, 0], [10, 0]];
 const LIST_EVERY = 2000;
@@ -35,6 +36,14 @@ export function lobbyPanel() {
   const buttons = QUICK.map(([m, s]) => h('button', {
     id: `seek-${m}-${s}`, type: 'button', class: 'seek-quick', onclick: () => seek(m * 60000, s * 1000),
   }, `${m}+${s}`));
+  // The custom clock's refusal beside it (a quick button's clock is always allowed).
+  const clockError = fieldError('seek-clock-error');
+  for (const input of [minutes, increment]) input.setAttribute('aria-describedby', 'seek-clock-error');
+  const errors = formErrors({
+    'clock.initial_ms': { input: minutes, slot: clockError, text: 'field.minutes' },
+    'clock.increment_ms': { input: increment, slot: clockError, text: 'field.increment' },
+    clock: { input: minutes, slot: clockError, text: 'field.minutes' },
+  }, notice, (error) => t('lobby.notOpened', { message: errorText(error) }));
   const custom = h('button', {
     id: 'seek-custom', type: 'button',
     onclick: () => seek(Number(minutes.value) * 60000, Number(increment.value) * 1000),
@@ -60,7 +69,7 @@ export function lobbyPanel() {
   }
 
   async function seek(initialMs, incrementMs) {
-    notice.textContent = '';
+    errors.clear();
     if (mine) return;
     try {
       const wantRated = !!(account && rated.checked);
@@ -72,7 +81,7 @@ export function lobbyPanel() {
       show(true);
       follow(mine, RECONNECTS);
     } catch (error) {
-      notice.textContent = t('lobby.notOpened', { message: errorText(error) });
+      errors.show(error);
     }
   }
 
@@ -144,35 +153,57 @@ export function lobbyPanel() {
     }
   }
 
+  // The list is updated in place, row by row keyed by seek: a row's button stays the same
+  // element while its seek is open, so the focus on it and a tap half made survive a refresh.
+  const rows = new Map(); // seek id → {li, update(seek)}
+  const none = h('li', { class: 'hint', id: 'seek-none' }, t('lobby.none'));
+
   async function refresh() {
     let open;
     try { open = await api.seeks(); } catch { return; }
     if (gone) return;
     const others = open.filter((s) => s.id !== mine?.id);
-    list.replaceChildren(...(others.length ? others.map((s) => seekRow(s))
-      : [h('li', { class: 'hint' }, t('lobby.none'))]));
+    const ids = new Set(others.map((s) => s.id));
+    for (const [id, row] of rows) {
+      if (!ids.has(id)) { row.li.remove(); rows.delete(id); }
+    }
+    if (!others.length) { if (!none.isConnected) list.replaceChildren(none); return; }
+    none.remove();
+    // Rows in the server's order, each moved only when it is out of place.
+    let next = list.firstChild;
+    for (const s of others) {
+      let row = rows.get(s.id);
+      if (row) row.update(s);
+      else { row = seekRow(s); rows.set(s.id, row); }
+      if (row.li === next) next = next.nextSibling;
+      else list.insertBefore(row.li, next);
+    }
   }
 
   // One open seek: its clock, board, colour, rated or casual, who opened it (when signed in, with
-  // their rating) and its age; a click takes it (a rated one only when signed in).
-  function seekRow(s) {
-    const clock = label(s.clock.initial_ms, s.clock.increment_ms);
-    const gets = s.color === 'random' ? t('lobby.randomColour') : t(s.color === 'white' ? 'color.black' : 'color.white');
-    const blocked = s.rated && !account;
-    const rating = s.rating == null ? '' : ` ${ratingText(s.rating, s.provisional)}`;
-    const who = s.username ? ` · ${s.username}${rating}` : '';
-    return h('li', { class: 'seek-row' },
-      h('button', {
-        type: 'button', class: 'seek-accept', 'data-seek': s.id, 'data-rated': String(!!s.rated), onclick: () => accept(s.id),
-        disabled: blocked, title: blocked ? t('lobby.ratedNeedsAccount') : null,
-        'aria-label': t('lobby.accept', {
-          clock, size: `${s.width}×${s.height}`, rated: s.rated ? t('lobby.ratedSuffix') : '',
-          against: s.username ? t('home.against', { name: `${s.username}${rating}` }) : '', gets,
-          blocked: blocked ? ` (${t('lobby.ratedNeedsAccount')})` : '',
-        }),
-      }, `${clock} · ${s.width}×${s.height} · ${s.color === 'random' ? t('lobby.random') : t(`color.${s.color}`)} · `,
-      h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? t('rated') : t('casual')),
-      `${who} · ${Math.round(s.age_ms / 1000)} s`));
+  // their rating) and its age; a click takes it (a rated one only when signed in) → {li, update}.
+  function seekRow(first) {
+    const button = h('button', { type: 'button', class: 'seek-accept', 'data-seek': first.id, onclick: () => accept(first.id) });
+    const update = (s) => {
+      const clock = label(s.clock.initial_ms, s.clock.increment_ms);
+      const gets = s.color === 'random' ? t('lobby.randomColour') : t(s.color === 'white' ? 'color.black' : 'color.white');
+      const blocked = s.rated && !account;
+      const rating = s.rating == null ? '' : ` ${ratingText(s.rating, s.provisional)}`;
+      const who = s.username ? ` · ${s.username}${rating}` : '';
+      button.dataset.rated = String(!!s.rated);
+      button.disabled = blocked;
+      if (blocked) button.title = t('lobby.ratedNeedsAccount'); else button.removeAttribute('title');
+      button.setAttribute('aria-label', t('lobby.accept', {
+        clock, size: `${s.width}×${s.height}`, rated: s.rated ? t('lobby.ratedSuffix') : '',
+        against: s.username ? t('home.against', { name: `${s.username}${rating}` }) : '', gets,
+        blocked: blocked ? ` (${t('lobby.ratedNeedsAccount')})` : '',
+      }));
+      button.replaceChildren(`${clock} · ${s.width}×${s.height} · ${s.color === 'random' ? t('lobby.random') : t(`color.${s.color}`)} · `,
+        h('span', { class: s.rated ? 'rated' : 'casual' }, s.rated ? t('rated') : t('casual')),
+        `${who} · ${Math.round(s.age_ms / 1000)} s`);
+    };
+    update(first);
+    return { li: h('li', { class: 'seek-row', 'data-seek': first.id }, button), update };
   }
 
   refresh();
@@ -184,6 +215,7 @@ export function lobbyPanel() {
     h('div', { class: 'row' },
       h('label', { for: 'seek-minutes' }, t('lobby.minutes')), minutes,
       h('label', { for: 'seek-increment' }, t('lobby.seconds')), increment, custom),
+    clockError,
     h('div', { class: 'row' }, h('label', { class: 'rated-switch', for: 'seek-rated' }, rated, t('lobby.rated'))),
     ratedNote,
     waiting,

@@ -14,6 +14,7 @@ import {
   gameHref, statusText, formatText, summary, currentRound, roundOver, pairingList, standingsTable,
 } from './events.js';
 import { t, errorText, withElements } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
 
 // The messages of these pages (read when shown: the catalogue loads after this module).
 const TEXT = {
@@ -47,7 +48,7 @@ function newEventPage(root) {
     return () => {};
   }
   const notice = h('p', { class: 'notice', role: 'alert', id: 'event-form-error' });
-  const name = h('input', { id: 'event-name', type: 'text', maxlength: 80, required: true, autocomplete: 'off', placeholder: t('organise.namePlaceholder') });
+  const name = h('input', { id: 'event-name', type: 'text', maxlength: 80, required: true, autocomplete: 'off', placeholder: t('organise.namePlaceholder'), 'aria-describedby': 'event-name-error' });
   const format = h('select', { id: 'event-format' },
     h('option', { value: 'round_robin' }, formatText('round_robin')), h('option', { value: 'swiss' }, formatText('swiss')));
   const rounds = h('input', { id: 'event-rounds', type: 'number', min: 1, max: 20, value: 5 });
@@ -67,10 +68,21 @@ function newEventPage(root) {
   format.addEventListener('change', showFormat);
   showFormat();
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-event' }, t('organise.create'));
+  // A refusal beside its field: the name, the rounds, the clock's minutes or increment.
+  const slots = Object.fromEntries(['name', 'rounds', 'minutes', 'increment'].map((key) => [key, fieldError(`event-${key}-error`)]));
+  for (const [key, input] of [['rounds', rounds], ['minutes', minutes], ['increment', increment]]) input.setAttribute('aria-describedby', `event-${key}-error`);
+  const errors = formErrors({
+    name: { input: name, slot: slots.name, text: 'field.eventName' },
+    rounds: { input: rounds, slot: slots.rounds, text: 'field.rounds' },
+    double: { input: double, slot: slots.rounds },
+    'clock.initial_ms': { input: minutes, slot: slots.minutes, text: 'field.minutes' },
+    'clock.increment_ms': { input: increment, slot: slots.increment, text: 'field.increment' },
+    clock: { input: minutes, slot: slots.minutes, text: 'field.minutes' },
+  }, notice, TEXT.failed);
 
   async function create(event) {
     event.preventDefault();
-    notice.textContent = '';
+    errors.clear();
     const request = {
       name: name.value.trim(),
       format: format.value,
@@ -86,7 +98,7 @@ function newEventPage(root) {
       toast(TEXT.created(request.name));
       location.hash = eventHref(created.id);
     } catch (error) {
-      notice.textContent = TEXT.failed(error);
+      errors.show(error);
     } finally {
       submit.disabled = false;
     }
@@ -98,11 +110,13 @@ function newEventPage(root) {
       h('p', { class: 'hint' }, t('organise.intro')),
       h('form', { onsubmit: create, id: 'event-form' },
         h('div', { class: 'row' }, h('label', { for: 'event-name' }, t('organise.name')), name),
+        slots.name,
         h('div', { class: 'row' }, h('label', { for: 'event-format' }, t('organise.format')), format),
-        roundsRow, doubleRow,
+        roundsRow, doubleRow, slots.rounds,
         h('div', { class: 'row' },
           h('label', { for: 'event-minutes' }, t('organise.minutes')), minutes,
           h('label', { for: 'event-increment' }, t('organise.increment')), increment),
+        slots.minutes, slots.increment,
         h('div', { class: 'row' }, h('label', { class: 'check' }, discovery,
           ' ', t('organise.discovery'))),
         notice,
@@ -129,7 +143,10 @@ function eventPage(root, id) {
   const teams = h('div', { id: 'event-teams' });
   const teamField = h('input', { id: 'team-name', type: 'text', maxlength: 60, autocomplete: 'off', placeholder: t('organise.teamPlaceholder'), 'aria-label': t('organise.teamName') });
   const addButton = h('button', { type: 'submit', id: 'add-team' }, t('organise.addTeam'));
-  const addForm = h('form', { class: 'row', id: 'add-team-form', onsubmit: addTeam }, teamField, addButton);
+  teamField.setAttribute('aria-describedby', 'team-name-error');
+  const teamError = fieldError('team-name-error');
+  const addForm = h('form', { id: 'add-team-form', onsubmit: addTeam }, h('div', { class: 'row' }, teamField, addButton), teamError);
+  const addErrors = formErrors({ name: { input: teamField, slot: teamError, text: 'field.teamName' } }, notice, TEXT.addFailed);
   const codesNote = h('p', { class: 'hint', id: 'codes-note' }, t('organise.codesNote'));
 
   const startButton = h('button', { type: 'button', class: 'primary', id: 'start-event', onclick: start }, t('organise.start'));
@@ -230,7 +247,7 @@ function eventPage(root, id) {
     event.preventDefault();
     const name = teamField.value.trim();
     if (!name) return;
-    notice.textContent = '';
+    addErrors.clear();
     addButton.disabled = true;
     try {
       const team = await api.addTeam(id, name);
@@ -245,7 +262,7 @@ function eventPage(root, id) {
       stream.refresh();
       teamField.focus();
     } catch (error) {
-      notice.textContent = TEXT.addFailed(error);
+      addErrors.show(error);
     } finally {
       addButton.disabled = false;
     }

@@ -82,8 +82,9 @@ export function accountGameRow(view, name, { own = false } = {}) {
   return h('li', { class: `game-row ${kind}`, 'data-game': view.id, 'data-status': view.status, 'data-color': color },
     h('a', { href, class: 'game-link' },
       h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, own ? t('players.youPlay', { color: t(`players.with.${color}`), opponent: playerName(opponent) })
-        : t('players.played', { name, color: t(`players.with.${color}`), opponent: playerName(opponent) }),
+      // A game over is told in the past ("You played Black against …"), one going on in the present.
+      h('span', { class: 'who' }, t(own ? (over ? 'players.youPlayed' : 'players.youPlay') : (over ? 'players.played' : 'players.plays'),
+        { name, color: t(`players.with.${color}`), opponent: playerName(opponent) }),
         opponent ? ` (${ratingText(opponent.rating, opponent.provisional)})` : ''),
       h('span', { class: 'state' }, state),
       h('span', { class: `kind ${view.rated ? 'rated' : 'casual'}` }, t(view.rated ? 'rated' : 'casual')),

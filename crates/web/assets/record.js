@@ -41,7 +41,7 @@ export function recordPage(root, id) {
       h('section', { class: 'panel' },
         h('h1', { class: 'game-title' }, withElements(t('record.heading'), { id: h('code', {}, id) })),
         story, result, notice,
-        h('p', { class: 'hint' }, t('record.keys')),
+        h('p', { class: 'hint keys-hint', id: 'record-keys' }, t('record.keys')),
         h('div', { class: 'row' },
           h('a', { class: 'button', href: gameHref, id: 'record-back' }, t('record.back')),
           h('button', { type: 'button', id: 'record-flip', onclick: () => { flipped = !flipped; draw(); } }, t('record.flip')),

@@ -13,6 +13,8 @@ import {
   currentRound, pairingList, standingsTable, resultText,
 } from './events.js';
 import { t, errorText } from './i18n.js';
+import { fieldError, formErrors } from './fields.js';
+import { pieceSvg, standardName, pieceLabel } from './pieces.js';
 
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 const DEFAULT_KINGS = ['d1']; // the standard king's square in the default preset
@@ -20,8 +22,7 @@ const DEFAULT_KINGS = ['d1']; // the standard king's square in the default prese
 // The messages of this page (read when shown: the catalogue loads after this module).
 const TEXT = {
   joined: (name) => (name ? t('team.joined', { name }) : t('team.joinedYours')),
-  // A wrong code is `bad_credentials`, whose general words are about a password: the team's own.
-  joinFailed: (error) => t('team.joinFailed', { message: error.code === 'bad_credentials' ? t('team.noSuchCode') : errorText(error) }),
+  joinFailed: (error) => t('team.joinFailed', { message: errorText(error) }),
   saveFailed: (error) => t('team.saveFailed', { message: errorText(error) }),
   bye: (n) => t('team.bye', { number: n }),
   youPlay: (n, color, them) => t(color === 'white' ? 'team.youPlayWhite' : 'team.youPlayBlack', { number: n, them }),
@@ -36,6 +37,10 @@ const TEXT = {
   },
   gameFailed: (error) => t('team.gameFailed', { message: errorText(error) }),
 };
+
+// A join code as people type it, made the code it was (the server reads it the same way): codes
+// are lower case, and one read aloud or off a projector comes in capitals or in groups.
+export const joinCode = (typed) => String(typed || '').replace(/[\s-]+/g, '').toLowerCase();
 
 // The lineup saved, in words: the preset (and the code the server made of it), the kings.
 function lineupText({ preset, code, kings }) {
@@ -58,13 +63,23 @@ export function teamPage(root, id, params) {
   // Joining.
   const codeField = h('input', {
     id: 'join-code', type: 'text', autocomplete: 'off', spellcheck: 'false', autocapitalize: 'none',
-    'aria-label': t('team.code'), placeholder: t('team.codePlaceholder'),
+    'aria-label': t('team.code'), placeholder: t('team.codePlaceholder'), 'aria-describedby': 'join-code-error',
   });
+  const codeError = fieldError('join-code-error');
   const joinButton = h('button', { type: 'submit', class: 'primary', id: 'join-team' }, t('team.join'));
   const joinPanel = h('section', { class: 'panel', id: 'join-panel' },
     h('h2', {}, t('team.joinTitle')), h('p', { class: 'hint' }, t('team.joinIntro')),
-    h('form', { class: 'row', onsubmit: (event) => { event.preventDefault(); join(codeField.value.trim()); } },
-      codeField, joinButton));
+    h('form', { class: 'row', onsubmit: (event) => { event.preventDefault(); join(codeField.value); } },
+      codeField, joinButton),
+    codeError);
+  // A refused code is said under the field: its rule, or (`bad_credentials`, whose general words
+  // are about a password) that no team has it.
+  const joinErrors = formErrors({
+    code: {
+      input: codeField, slot: codeError, text: 'field.code', codes: ['bad_credentials'],
+      words: (error) => (error.code === 'bad_credentials' ? t('field.noSuchCode') : null),
+    },
+  }, notice, TEXT.joinFailed);
 
   // The lineup.
   const saved = (team && team.lineup) || {};
@@ -80,15 +95,27 @@ export function teamPage(root, id, params) {
   });
   const saveButton = h('button', { type: 'submit', class: 'primary', id: 'save-lineup' }, t('team.save'));
   const lineupState = h('p', { class: 'hint', id: 'lineup-state' });
+  const presetError = fieldError('lineup-preset-error');
+  const kingsError = fieldError('lineup-kings-error');
+  const kingsBox = h('fieldset', { class: 'kings', 'aria-describedby': 'lineup-kings-error' }, h('legend', {}, t('team.kings')),
+    h('div', { class: 'row' }, kingBoxes));
+  presetField.setAttribute('aria-describedby', 'lineup-preset-error');
+  // The army the saved lineup sets up: its back rank as White sees it, the kings crowned.
+  const army = h('div', { id: 'lineup-army' });
   const lineupPanel = h('section', { class: 'panel', id: 'lineup-panel' },
     h('h2', {}, t('team.lineupTitle')), h('p', { class: 'hint' }, t('team.lineupIntro')),
     h('form', { onsubmit: saveLineup },
       h('div', { class: 'row' }, h('label', { for: 'lineup-preset' }, t('team.preset')), presetField,
         h('a', { href: '#/lab', class: 'hint' }, t('team.makeOne'))),
-      h('fieldset', { class: 'kings' }, h('legend', {}, t('team.kings')),
-        h('div', { class: 'row' }, kingBoxes)),
-      h('div', { class: 'row' }, saveButton)),
-    lineupState);
+      presetError,
+      kingsBox, kingsError,
+      h('div', { class: 'row' }, saveButton),
+      h('div', { class: 'toast-slot' })),
+    lineupState, army);
+  const lineupErrors = formErrors({
+    preset: { input: presetField, slot: presetError, codes: ['not_found'], words: (error) => (error.code === 'not_found' ? t('team.noSuchPreset') : null) },
+    kings: { input: kingsBox, slot: kingsError },
+  }, lineupState, TEXT.saveFailed);
 
   const gameBox = h('div', { id: 'team-game' });
   const gamePanel = h('section', { class: 'panel', id: 'team-game-panel' }, h('h2', {}, t('team.yourGame')), gameBox);
@@ -135,9 +162,10 @@ export function teamPage(root, id, params) {
     if (!team) codeField.focus();
   }
 
-  async function join(code) {
+  async function join(typed) {
+    const code = joinCode(typed);
     if (!code) return;
-    notice.textContent = '';
+    joinErrors.clear();
     joinButton.disabled = true;
     try {
       const answer = await api.joinEvent(id, code);
@@ -149,7 +177,7 @@ export function teamPage(root, id, params) {
       toast(TEXT.joined(view ? teamName(view, answer.team) : null));
       if (params.get('code')) location.replace(teamHref(id));
     } catch (error) {
-      notice.textContent = TEXT.joinFailed(error);
+      joinErrors.show(error);
     } finally {
       joinButton.disabled = false;
     }
@@ -168,8 +196,9 @@ export function teamPage(root, id, params) {
     event.preventDefault();
     if (!team) return;
     notice.textContent = '';
+    lineupErrors.clear();
     const chosen = kingBoxes.map((label) => label.querySelector('input')).filter((box) => box.checked).map((box) => box.value);
-    if (chosen.length === 0) { lineupState.textContent = t('team.noKing'); return; }
+    if (chosen.length === 0) { kingsError.textContent = t('team.noKing'); return; }
     const preset = presetField.value.trim() || DEFAULT_PRESET;
     saveButton.disabled = true;
     try {
@@ -182,12 +211,32 @@ export function teamPage(root, id, params) {
       noteTeam(id, { lineup });
       team = heldTeam(id);
       lineupState.textContent = lineupText(lineup);
+      showArmy(lineup);
       toast(t('team.savedToast'));
     } catch (error) {
-      lineupState.textContent = TEXT.saveFailed(error);
+      lineupErrors.show(error);
     } finally {
       saveButton.disabled = false;
     }
+  }
+
+  // Draws the lineup's back rank (the preset asked for by its code; nothing drawn if it cannot be).
+  let armyShown = null;
+  async function showArmy(lineup) {
+    armyShown = lineup;
+    let preset;
+    try { preset = await api.preset(lineup.code || lineup.preset); } catch { return; }
+    if (armyShown !== lineup || gone) return;
+    const kingSet = new Set(lineup.kings);
+    fill(army, h('p', {}, t('team.army')),
+      h('ol', { class: 'rank army', 'aria-label': t('team.army') }, preset.genomes.map((code, i) => {
+        const square = `${FILES[i]}1`;
+        const king = kingSet.has(square);
+        const name = standardName(code) ? pieceLabel(standardName(code)) : code;
+        return h('li', { 'data-square': square, 'data-code': code, 'data-king': String(king),
+          'aria-label': t(king ? 'team.armyKing' : 'team.armyPiece', { square, name }) },
+        pieceSvg({ color: 'white', code, king, pawn: false }, { title: false }), h('span', {}, `${square} ${name}`));
+      })));
   }
 
   function render() {
@@ -197,6 +246,7 @@ export function teamPage(root, id, params) {
     about.textContent = summaryAndStatus(view);
     if (team && team.lineup && !lineupState.textContent) {
       lineupState.textContent = lineupText(team.lineup);
+      showArmy(team.lineup);
     }
     const round = currentRound(view);
     fill(roundBox, round ? [h('h3', {}, t('events.round', { number: round.number })), pairingList(view, round, { own, id: 'team-pairings' })]

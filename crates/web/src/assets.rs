@@ -78,6 +78,7 @@ pub static ASSETS: &[Asset] = embed![
     "events.js" => JS,
     "organise.js" => JS,
     "team.js" => JS,
+    "fields.js" => JS,
     "screen.js" => JS,
     "watch.js" => JS,
     "config.js" => JS,

@@ -411,6 +411,8 @@ mod tour;
 
 #[path = "browser/first_tour.rs"]
 mod first_tour;
+#[path = "browser/newcomer.rs"]
+mod newcomer;
 
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
@@ -792,13 +794,13 @@ async fn breed(driver: &mut Driver, base: String) {
     .await;
     assert!(text_of(&client, "#breed-note").await.contains(CUSTOM_CODE));
 
-    // An unknown parent: the server's words, no children.
+    // An unknown parent: said under that parent, no children.
     type_into(&client, "#breed-a", "zzzzzz").await;
     click(&client, "#breed-go").await;
     wait_for(
         &client,
         "the refusal",
-        "return (document.querySelector('#breed-note')?.textContent ?? '').includes('zzzzzz') && !document.querySelector('#breed-children .child')",
+        "return (document.querySelector('#breed-a-error')?.textContent ?? '').includes('zzzzzz') && !document.querySelector('#breed-children .child')",
     )
     .await;
     client.close().await.expect("the session closes");
@@ -1048,7 +1050,7 @@ async fn game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black") && row.contains("You won: White resigned"),
+        row.contains("You played Black") && row.contains("You won: White resigned"),
         "{row}"
     );
     black.back().await.expect("back to the game");
@@ -3887,7 +3889,7 @@ async fn rated_game(driver: &mut Driver, base: String) {
     .await;
     let row = row.as_str().unwrap_or_default();
     assert!(
-        row.contains("You play Black")
+        row.contains("You played Black")
             && row.contains(&format!("against {white_name}"))
             && row.contains("You won: White resigned")
             && row.contains("rated")

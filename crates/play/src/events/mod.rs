@@ -200,18 +200,20 @@ impl Events {
         }
     }
 
-    /// The team of event `id` whose join code is `code` → the team and its token.
+    /// The team of event `id` whose join code is `code` (as people type it: see
+    /// [`typed_code`]) → the team and its token.
     pub async fn join(&self, id: &EventId, code: &str) -> PlayResult<(TeamId, String)> {
         self.event(id).await?;
+        let code = typed_code(code);
         let team = self
             .store
-            .team_by_code(id, &gmo_store::token_hash(code.trim()))
+            .team_by_code(id, &gmo_store::token_hash(&code))
             .await?
             .ok_or_else(|| PlayError::Denied {
                 code: PlayCode::BadCredentials,
                 message: "no team of this event has this join code".into(),
             })?;
-        Ok((team.id, gmo_store::team_token(code.trim())))
+        Ok((team.id, gmo_store::team_token(&code)))
     }
 
     /// Event `id` and its team whose token is `token` (refused otherwise).
@@ -365,6 +367,16 @@ fn lineup_game() -> PlayResult<Game> {
     Ok(Game::new(settings, 0)?)
 }
 
+/// A join code as people type it, made the code it was: codes are lower case, and a code read
+/// aloud or copied from a projector comes in capitals or in groups ("ABCD-EFGH JKMN"), so case,
+/// white space and dashes do not count. Anything else is kept (and matches no code).
+pub fn typed_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// A fresh join code: [`CODE_LENGTH`] characters of [`CODE_ALPHABET`].
 fn join_code() -> String {
     use rand::Rng;
@@ -372,4 +384,17 @@ fn join_code() -> String {
     (0..CODE_LENGTH)
         .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_read_as_people_type_them() {
+        let code = join_code();
+        assert_eq!(typed_code(&code), code, "a code as handed out stays itself");
+        assert_eq!(typed_code(" ABCD-efgh jkmn\t"), "abcdefghjkmn");
+        assert_eq!(typed_code("ab_c!"), "ab_c!", "other characters are kept");
+    }
 }

@@ -84,7 +84,8 @@ pub struct NewTeamRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// The team's join code, as the organiser handed it out.
+    /// The team's join code, as the organiser handed it out; capitals, spaces and dashes are
+    /// ignored ("ABCD-EFGH JKMN" is `abcdefghjkmn`); any other character is `422`.
     #[schema(min_length = 8, max_length = 64)]
     pub code: String,
 }
@@ -413,13 +414,18 @@ pub async fn join(
     ApiPath(id): ApiPath<EventId>,
     ApiJson(body): ApiJson<JoinRequest>,
 ) -> ApiResult<Json<JoinAnswer>> {
-    if body.code.len() > 64 {
+    // Capitals, spaces and dashes are how people type a code (gmo_play's `typed_code`); any
+    // other character is no code at all, and is told so rather than "no such code".
+    let typed = gmo_play::events::typed_code(&body.code);
+    if body.code.len() > 64 || typed.is_empty() || !typed.chars().all(|c| c.is_ascii_alphanumeric())
+    {
         return Err(crate::error::ApiError::invalid(
             crate::error_code::ServiceCode::InvalidField,
-            "`code`: a join code is at most 64 characters",
+            "`code`: a join code is letters and digits (capitals, spaces and dashes are ignored), \
+             at most 64 characters",
         ));
     }
-    let (team, token) = state.play.events.join(&id, &body.code).await?;
+    let (team, token) = state.play.events.join(&id, &typed).await?;
     Ok(Json(JoinAnswer { team, token }))
 }
 

@@ -16,6 +16,7 @@ both!(
     refusals_are_clear_and_change_nothing,
     a_game_lost_on_time_counts_at_once,
     an_event_game_names_its_event_round_board_and_teams,
+    a_join_code_is_read_as_people_type_it,
 );
 
 /// A team: its id and token.
@@ -823,4 +824,67 @@ async fn an_event_game_names_its_event_round_board_and_teams(server: Server) {
         .get(&format!("/api/games/{}/event", "0".repeat(32)), None)
         .await;
     assert_eq!(unknown.status, 404, "{}", unknown.text);
+}
+
+/// Issue 37: a join code in capitals, or in groups with spaces and dashes as people read it
+/// aloud, joins the same team with the same token; a code with any other character is `422`
+/// naming the field, and joins nothing.
+async fn a_join_code_is_read_as_people_type_it(server: Server) {
+    let ada = sign_up(&server, "ada").await;
+    let clock = json!({"initial_ms": 60_000});
+    let id = organise(
+        &server,
+        &ada,
+        json!({"name": "Camp", "format": "round_robin", "clock": clock}),
+    )
+    .await;
+    let path = format!("/api/events/{id}/teams");
+    let added = post_as(&server, &ada, &path, Some(json!({"name": "Orli"}))).await;
+    assert_eq!(added.status, 201, "{}", added.text);
+    let code = added.body["code"].as_str().expect("a code").to_owned();
+    let join = |code: String| {
+        let server = &server;
+        let path = format!("/api/events/{id}/join");
+        async move { server.post(&path, None, json!({ "code": code })).await }
+    };
+    let plain = join(code.clone()).await;
+    assert_eq!(plain.status, 200, "{}", plain.text);
+    let grouped = |sep: &str| {
+        let upper = code.to_uppercase();
+        let (a, rest) = upper.split_at(4);
+        let (b, c) = rest.split_at(4);
+        format!(" {a}{sep}{b}{sep}{c} ")
+    };
+    for typed in [
+        code.to_uppercase(),
+        grouped("-"),
+        grouped(" "),
+        grouped(" - "),
+    ] {
+        let joined = join(typed.clone()).await;
+        assert_eq!(joined.status, 200, "{typed:?}: {}", joined.text);
+        assert_eq!(joined.body["team"], added.body["id"], "{typed:?}");
+        assert_eq!(joined.body["token"], plain.body["token"], "{typed:?}");
+    }
+    for garbage in [
+        format!("{code}!"),
+        "ab_cdefghjkm".to_owned(),
+        " - ".to_owned(),
+    ] {
+        let refused = join(garbage.clone()).await;
+        assert_eq!(refused.status, 422, "{garbage:?}: {}", refused.text);
+        assert_eq!(
+            refused.body["error"]["code"], "invalid_field",
+            "{garbage:?}"
+        );
+        let message = refused.body["error"]["message"].as_str().unwrap_or("");
+        assert!(message.starts_with("`code`:"), "{message}");
+    }
+    let wrong = join("ABCD-EFGH-JKMN".to_owned()).await;
+    assert_eq!(
+        wrong.status, 401,
+        "a well-typed code of no team: {}",
+        wrong.text
+    );
+    assert_eq!(wrong.body["error"]["code"], "bad_credentials");
 }
