@@ -1202,33 +1202,22 @@ async fn pages(driver: &mut Driver, base: String) {
         text_of(&client, "#time-control").await,
         "Increment: +2 s after each move"
     );
-    // The first moves are timed apart (rules §5.4): both clocks stand at 3:00 while White's
-    // first-move countdown runs under White's clock; after both first moves White's clock runs.
-    let first = wait_for(
+    // A game with a bot has no first-move timer (rules §5.4): no countdown, and White's clock
+    // runs from the start, under 3:00 already.
+    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
+    let shown = wait_for(
         &client,
-        "the first-move countdown",
-        "const e = document.querySelector('.player-bar.bottom #first-move'); return e && !e.hidden ? e.textContent : ''",
+        "White's clock running from the start",
+        &format!(
+            "const c = ({clocks_fn})(); return c[1][1] && c[1][0] !== '3:00' && !document.querySelector('#first-move:not([hidden])') ? c : null",
+            clocks_fn = format!("() => {{ {clocks} }}")
+        ),
     )
     .await;
-    assert!(
-        first
-            .as_str()
-            .unwrap_or_default()
-            .starts_with("White to make a first move: 0:"),
-        "{first}"
-    );
-    let seen = client
-        .execute(
-            "const r = document.querySelector('#first-move').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
-            vec![],
-        )
-        .await
-        .expect("the countdown's place");
-    assert_eq!(seen, json!(true), "the countdown in the first screen");
-    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
     assert_eq!(
-        client.execute(clocks, vec![]).await.expect("the clocks"),
-        json!([["3:00", false], ["3:00", false]])
+        shown[0],
+        json!(["3:00", false]),
+        "the bot's clock stands: {shown}"
     );
     shoot(&client, "game-bot.png").await;
     square(&client, "e2").await;
