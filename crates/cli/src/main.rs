@@ -1,5 +1,6 @@
 //! `gmo`: the GMO chess command line.
 
+mod agent;
 mod arena;
 mod breed_cmd;
 mod genome_cmd;
