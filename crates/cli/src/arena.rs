@@ -292,6 +292,17 @@ mod tests {
     use gmo_genome::standard;
 
     #[test]
+    fn answer_bounds_are_seconds_or_milliseconds_from_1ms_to_1h() {
+        assert_eq!(parse_within("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_within("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_within("500ms"), Ok(Duration::from_millis(500)));
+        for bad in ["2", "0ms", "2h", "-1s", "4000s", "s"] {
+            let refused = parse_within(bad).expect_err(bad);
+            assert!(refused.contains("1ms to 1h"), "{refused}");
+        }
+    }
+
+    #[test]
     fn a_lineup_from_a_file_of_dna_lines() {
         let path = std::env::temp_dir().join(format!("gmo-arena-{}.dna", std::process::id()));
         let lines = format!(

@@ -168,3 +168,55 @@ fn action(game: &Game, legal: &[MoveView], answer: Answer) -> Result<Action, Str
         Answer::Resign => Ok(Action::Resign),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gmo_bots::{Lineup, preset_by_name};
+    use gmo_engine::{Settings, Timestamp};
+
+    fn five_wide() -> Game {
+        let settings = Settings::new(5, 5, Settings::MAX_INITIAL).expect("settings");
+        let mut game = Game::new(settings, 1).expect("a game");
+        let lineup = Lineup::from(preset_by_name("five").expect("the five preset"));
+        for color in Color::BOTH {
+            lineup
+                .seat(&mut game, color, Timestamp::EPOCH)
+                .expect("seated");
+        }
+        game
+    }
+
+    #[test]
+    fn an_answer_becomes_a_ply_only_if_it_is_one_the_agent_may_make() {
+        let game = five_wide();
+        let legal: Vec<MoveView> = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| MoveView::of_legal(game.position(), mv))
+            .collect();
+        let first = legal[0];
+        let named = Answer::Move {
+            from: first.from.to_string(),
+            to: first.to.to_string(),
+        };
+        assert_eq!(
+            action(&game, &legal, named),
+            Ok(Action::Play(Ply::Move {
+                from: first.from,
+                to: first.to
+            }))
+        );
+        let illegal = Answer::Move {
+            from: "e2".into(),
+            to: "e5".into(),
+        };
+        assert_eq!(
+            action(&game, &legal, illegal),
+            Err("not a legal move: e2e5".to_string())
+        );
+        let early = action(&game, &legal, Answer::Promote("queen".into())).expect_err("no pawn");
+        assert!(early.starts_with("no promotion is due"), "{early}");
+        assert_eq!(action(&game, &legal, Answer::Resign), Ok(Action::Resign));
+    }
+}

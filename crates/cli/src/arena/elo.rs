@@ -44,7 +44,8 @@ fn elo(score: f64) -> Option<f64> {
         return None;
     }
     let diff = -400.0 * (1.0 / score - 1.0).log10();
-    Some((diff * 10.0).round() / 10.0)
+    // `+ 0.0` turns an even score's -0.0 into 0.0.
+    Some((diff * 10.0).round() / 10.0 + 0.0)
 }
 
 #[cfg(test)]

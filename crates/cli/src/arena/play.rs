@@ -167,7 +167,7 @@ impl Match<'_> {
     /// Asks the agent playing `color` for its action.
     fn ask_agent(&mut self, board: &Board, color: Color) -> Result<Action, Fault> {
         let who = board.seat(color);
-        let left = board.game.clock().remaining_at(color, board.now);
+        let left = time_left(&board.game, color, board.now);
         let answer_within = self.args.answer_within;
         let wait = if self.args.clock.is_some() {
             answer_within.min(left.at_least_zero().to_std())
@@ -193,8 +193,7 @@ impl Match<'_> {
         if self.args.clock.is_none() {
             return false;
         }
-        let left = board.game.clock().remaining_at(color, board.now);
-        if left > Millis::from_ms(0) {
+        if time_left(&board.game, color, board.now) > Millis::from_ms(0) {
             return false;
         }
         board.game.tick(board.now);
@@ -263,6 +262,15 @@ impl Match<'_> {
                 agent.end(&view, status, reason);
             }
         }
+    }
+}
+
+/// How long `color` has to act at `now`: its first-move timer while one runs (the clocks start
+/// after both first moves, rules §5.4), else its clock.
+fn time_left(game: &Game, color: Color, now: Timestamp) -> Millis {
+    match game.first_move_deadline() {
+        Some(deadline) => deadline.since(now),
+        None => game.clock().remaining_at(color, now),
     }
 }
 

@@ -159,6 +159,39 @@ fn an_agent_that_exits_loses_with_agent_error() {
     );
 }
 
+/// `gmo arena` with the misbehaving agent in `mode` as --white against `random`, two games.
+fn against_random(mode: &str, more: &[&str]) -> Value {
+    let command = format!("exec:python3 crates/cli/tests/agents/misbehave.py {mode}");
+    let mut args = vec![
+        "--white", &command, "--black", "random", "--games", "2", "--size", "5x5",
+    ];
+    args.extend_from_slice(more);
+    arena(&args)
+}
+
+#[test]
+fn an_agent_that_resigns_loses_without_an_error() {
+    let summary = against_random("resign", &[]);
+    check_totals(&summary, 2);
+    assert_eq!(summary["white"]["losses"], 2, "{summary}");
+    assert_eq!(summary["errors"], serde_json::json!([]), "{summary}");
+}
+
+#[test]
+fn an_agent_whose_clock_runs_out_first_loses_on_time_not_by_error() {
+    // 6 s on the clock (more than a freeze, which may cost a mover 5 s), 20 s per answer: the
+    // clock, which runs once both sides have made their first move, falls first, as for anyone.
+    let started = Instant::now();
+    let summary = against_random(
+        "sleep-later",
+        &["--clock", "6000", "--answer-within", "20s"],
+    );
+    assert!(started.elapsed() < Duration::from_secs(25), "{summary}");
+    check_totals(&summary, 2);
+    assert_eq!(summary["white"]["losses"], 2, "{summary}");
+    assert_eq!(summary["errors"], serde_json::json!([]), "{summary}");
+}
+
 #[test]
 fn a_command_that_cannot_start_stops_the_arena_before_its_first_game() {
     let output = Command::new(env!("CARGO_BIN_EXE_gmo"))

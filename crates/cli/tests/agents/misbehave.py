@@ -1,19 +1,29 @@
 #!/usr/bin/env python3
 """An agent that misbehaves on its first turn, as its one argument says (tests/agents/arena.rs):
-garbage, illegal, sleep or exit."""
+garbage, illegal, sleep or exit; or that resigns (resign), which is no fault; or that plays its
+first move and sleeps on its second turn (sleep-later)."""
 import json
 import sys
 import time
 
 mode = sys.argv[1]
+turns = 0
 for line in sys.stdin:
-    if json.loads(line)["type"] != "turn":
+    message = json.loads(line)
+    if message["type"] != "turn":
+        continue
+    turns += 1
+    if mode == "sleep-later" and turns == 1:
+        move = message["legal"][0]
+        print(json.dumps({"move": {"from": move["from"], "to": move["to"]}}), flush=True)
         continue
     if mode == "garbage":
         print("hello", flush=True)
     elif mode == "illegal":
         print(json.dumps({"move": {"from": "e2", "to": "e5"}}), flush=True)
-    elif mode == "sleep":
+    elif mode == "resign":
+        print(json.dumps({"resign": True}), flush=True)
+    elif mode in ("sleep", "sleep-later"):
         time.sleep(30)
     elif mode == "exit":
         print("thinking", file=sys.stderr)
