@@ -4,7 +4,7 @@
 use crate::agent::process::AgentProcess;
 use crate::agent::protocol::{Answer, HostMessage, PROTOCOL, parse_answer, quote};
 use gmo_bots::{Ply, genome_ref};
-use gmo_engine::{Color, Game, GameStatus, MoveView, PROMOTION_GENOMES, Reason};
+use gmo_engine::{Color, Game, GameStatus, MoveView, Reason};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -76,12 +76,8 @@ impl AgentSeat {
 
     /// Asks for its ply in `game`, where it plays the side to move, and checks the answer.
     pub fn turn(&mut self, game: &Game, turn: Turn<'_>) -> Result<Action, Fault> {
-        let legal: Vec<MoveView> = game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| MoveView::of_legal(game.position(), mv))
-            .collect();
-        let promotion = game.promotion_due().map(|_| &PROMOTION_GENOMES[..]);
+        let legal = game.legal_move_views();
+        let promotion = game.promotion_choices();
         let process = self.ready().map_err(Fault::Broken)?;
         process.send(
             HostMessage::Turn {
@@ -190,11 +186,7 @@ mod tests {
     #[test]
     fn an_answer_becomes_a_ply_only_if_it_is_one_the_agent_may_make() {
         let game = five_wide();
-        let legal: Vec<MoveView> = game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| MoveView::of_legal(game.position(), mv))
-            .collect();
+        let legal = game.legal_move_views();
         let first = legal[0];
         let named = Answer::Move {
             from: first.from.to_string(),
