@@ -211,3 +211,31 @@ fn a_command_that_cannot_start_stops_the_arena_before_its_first_game() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_agent_promotes_its_pawn_by_name_when_the_turn_offers_choices() {
+    // 4 × 4, pawns one rank from each other: the pawn-pushing agent (White in game 1) reaches
+    // the last rank and answers the turn's `promotion` with a queen.
+    let output = Command::new(env!("CARGO_BIN_EXE_gmo"))
+        .current_dir(root())
+        .args([
+            "arena",
+            "--white",
+            "exec:python3 crates/cli/tests/agents/misbehave.py promote",
+        ])
+        .args([
+            "--black", "random", "--games", "1", "--size", "4x4", "--show",
+        ])
+        .args(["--white-preset", "rook,king*,rook,rook"])
+        .args(["--black-preset", "rook,king*,rook,rook"])
+        .output()
+        .expect("gmo runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let promoted = stdout.lines().any(|line| {
+        let ply = line.split_once(". white ").map(|(_, ply)| ply);
+        ply.is_some_and(|ply| ply.ends_with("=queen"))
+    });
+    assert!(promoted, "White promoted to a queen:\n{stdout}");
+    assert!(!stdout.contains("agent error"), "{stdout}");
+}
