@@ -51,11 +51,11 @@ pub struct ArenaArgs {
     /// The preset both sides use: default (8 wide) or five (5 wide; the default with --size 5x5).
     #[arg(long)]
     preset: Option<String>,
-    /// The --white bot's lineup: a preset name or code, a comma list of genomes (standard names,
+    /// The --white side's lineup: a preset name or code, a comma list of genomes (standard names,
     /// standard codes or DNA; a trailing * marks the king), or a file of DNA lines.
     #[arg(long, value_name = "REF")]
     white_preset: Option<String>,
-    /// The --black bot's lineup, as --white-preset.
+    /// The --black side's lineup, as --white-preset.
     #[arg(long, value_name = "REF")]
     black_preset: Option<String>,
     /// The seed of every game's and bot's randomness.

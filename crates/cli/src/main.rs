@@ -28,7 +28,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Bots play each other from a preset; prints wins, draws, losses and speed per bot.
+    /// Bots and agent programs play each other from a preset; prints wins, draws, losses per side.
     Arena(arena::ArenaArgs),
     /// Check, hash and explain genomes (DNA).
     Genome(genome_cmd::GenomeArgs),

@@ -65,10 +65,8 @@ impl Match<'_> {
             );
         }
         for color in Color::BOTH {
-            let view = board.view(color, None);
-            let who = board.seat(color);
-            if let Some(agent) = self.agents[who].as_mut() {
-                if let Err(fault) = agent.start(color, &view) {
+            if let Some(agent) = self.agents[board.seat(color)].as_mut() {
+                if let Err(fault) = agent.start(color, &board.view(color, None)) {
                     return Ok(self.forfeit(&board, color, fault));
                 }
             }
@@ -102,7 +100,7 @@ impl Match<'_> {
             .clamp(Millis::from_ms(1), Settings::MAX_INITIAL);
         let settings = Settings::new(width, height, initial).map_err(|e| e.to_string())?;
         let game = Game::new(settings, derive(args.seed, i, 0)).map_err(|e| e.to_string())?;
-        let sides = [&args.white, &args.black];
+        let sides = args.sides();
         let mut board = Board {
             i,
             game,
@@ -255,11 +253,10 @@ impl Match<'_> {
 
     /// Tells each running agent the game is over (with the arena's verdict, if it ended it).
     fn tell_end(&mut self, board: &Board, verdict: Option<(GameStatus, Option<Reason>)>) {
+        let (status, reason) = verdict.unwrap_or((board.game.status(), board.game.reason()));
         for color in Color::BOTH {
-            let view = board.view(color, verdict);
-            let (status, reason) = verdict.unwrap_or((board.game.status(), board.game.reason()));
             if let Some(agent) = self.agents[board.seat(color)].as_mut() {
-                agent.end(&view, status, reason);
+                agent.end(&board.view(color, verdict), status, reason);
             }
         }
     }
