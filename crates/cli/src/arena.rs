@@ -1,4 +1,8 @@
-//! `gmo arena`: bots play each other from a preset, and the results are counted per bot.
+//! `gmo arena`: bots and agents (programs speaking the local protocol, `exec:COMMAND`;
+//! docs/agents.md) play each other from a preset, and the results are counted per side.
+//!
+//! An agent that answers with anything but a legal action in time, or exits, loses that game
+//! (reason `agent_error`); its program is killed and the next game starts a fresh one.
 //!
 //! Each bot brings its own lineup (`--white-preset`, `--black-preset`, else `--preset`): a preset
 //! name or code, a comma list of genome references, or a file of DNA lines (one per file of the
@@ -10,32 +14,48 @@
 //! same command plays the same games; with time budgets the search depth, and so the games,
 //! depend on the machine's speed and load.
 
+mod agent_seat;
+mod elo;
+mod play;
+mod report;
 mod show;
+mod side;
 
-use gmo_bots::{Bot, BotSpec, Budget, Lineup, preset_by_name};
-use gmo_engine::{Color, Game, GameStatus, Millis, Reason, Settings, Timestamp};
+use agent_seat::AgentSeat;
+use gmo_bots::{Lineup, preset_by_name};
+use gmo_engine::Color;
+use report::Failure;
+use side::Side;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
-    /// The first bot (White in even games): random, greedy, search, search:200ms, search:5000n.
-    #[arg(long, default_value = "search:100ms", value_parser = parse_spec)]
-    white: BotSpec,
-    /// The second bot (Black in even games).
-    #[arg(long, default_value = "random", value_parser = parse_spec)]
-    black: BotSpec,
+    /// The first side (White in even games): random, greedy, search, search:200ms, search:5000n,
+    /// or exec:COMMAND, an agent program (split as a shell would, run without a shell).
+    #[arg(long, default_value = "search:100ms", value_parser = parse_side)]
+    white: Side,
+    /// The second side (Black in even games), as --white.
+    #[arg(long, default_value = "random", value_parser = parse_side)]
+    black: Side,
+    /// How long an agent may take for each answer (e.g. 2s, 500ms, 1.5s; 1 ms to 1 h).
+    #[arg(long, default_value = "2s", value_parser = parse_within)]
+    answer_within: Duration,
+    /// Print one JSON object at the end instead of the table: games, each side's results, the
+    /// first side's Elo difference with a 95 % interval, and the agents' errors.
+    #[arg(long)]
+    json: bool,
     /// How many games.
     #[arg(long, default_value_t = 100)]
     games: u32,
     /// The preset both sides use: default (8 wide) or five (5 wide; the default with --size 5x5).
     #[arg(long)]
     preset: Option<String>,
-    /// The --white bot's lineup: a preset name or code, a comma list of genomes (standard names,
+    /// The --white side's lineup: a preset name or code, a comma list of genomes (standard names,
     /// standard codes or DNA; a trailing * marks the king), or a file of DNA lines.
     #[arg(long, value_name = "REF")]
     white_preset: Option<String>,
-    /// The --black bot's lineup, as --white-preset.
+    /// The --black side's lineup, as --white-preset.
     #[arg(long, value_name = "REF")]
     black_preset: Option<String>,
     /// The seed of every game's and bot's randomness.
@@ -44,7 +64,7 @@ pub struct ArenaArgs {
     /// Board size as WIDTHxHEIGHT (4 to 8 each), e.g. 5x5.
     #[arg(long, default_value = "8x8", value_parser = parse_size)]
     size: (u8, u8),
-    /// Print the board after every ply.
+    /// Print the board after every ply, and copy agents' logs to standard error.
     #[arg(long)]
     show: bool,
     /// Play on clocks of this many milliseconds per side (thinking time counts); none by default.
@@ -55,8 +75,31 @@ pub struct ArenaArgs {
     max_plies: u32,
 }
 
-fn parse_spec(text: &str) -> Result<BotSpec, String> {
-    text.parse::<BotSpec>().map_err(|e| e.to_string())
+impl ArenaArgs {
+    /// The `--white` and `--black` sides.
+    fn sides(&self) -> [&Side; 2] {
+        [&self.white, &self.black]
+    }
+}
+
+fn parse_side(text: &str) -> Result<Side, String> {
+    text.parse()
+}
+
+/// A duration as `2s`, `1.5s` or `500ms`, from 1 ms to 1 h.
+fn parse_within(text: &str) -> Result<Duration, String> {
+    let bad = || format!("`{text}` is not a duration from 1ms to 1h: expected e.g. 2s or 500ms");
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(number) => (number, 1.0),
+        None => (text.strip_suffix('s').ok_or_else(bad)?, 1000.0),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    let ms = value * scale;
+    if !(1.0..=3_600_000.0).contains(&ms) {
+        return Err(bad());
+    }
+    Ok(Duration::from_millis(ms.round() as u64))
 }
 
 fn parse_size(text: &str) -> Result<(u8, u8), String> {
@@ -68,7 +111,7 @@ fn parse_size(text: &str) -> Result<(u8, u8), String> {
     Ok((w, h))
 }
 
-/// One bot's totals over the match.
+/// One side's totals over the match.
 #[derive(Debug, Default, Clone, Copy)]
 struct Tally {
     wins: u32,
@@ -87,33 +130,86 @@ struct Outcome {
     plies: u32,
 }
 
+/// A match in progress: what every game needs beside its number.
+struct Match<'a> {
+    args: &'a ArenaArgs,
+    lineups: [Lineup; 2],
+    /// The agent of each side that is one (index 0: `--white`).
+    agents: [Option<AgentSeat>; 2],
+    tallies: [Tally; 2],
+    /// The agents' faults, in game order.
+    failures: Vec<Failure>,
+}
+
 pub fn run(args: ArenaArgs) -> ExitCode {
-    let lineups = match choose_lineups(&args) {
-        Ok(lineups) => lineups,
+    let mut arena = match Match::new(&args) {
+        Ok(arena) => arena,
         Err(message) => {
             eprintln!("gmo arena: {message}");
             return ExitCode::from(2);
         }
     };
-    let mut tallies = [Tally::default(); 2];
     let mut total_plies = 0u64;
     let mut capped = 0u32;
     for i in 0..args.games {
         let swap = i % 2 == 1;
-        let outcome = match play_game(&args, &lineups, i, &mut tallies) {
+        let outcome = match arena.play_game(i) {
             Ok(outcome) => outcome,
             Err(message) => {
                 eprintln!("gmo arena: game {}: {message}", i + 1);
+                arena.close();
                 return ExitCode::FAILURE;
             }
         };
         total_plies += u64::from(outcome.plies);
         capped += u32::from(outcome.why == "ply cap");
-        record(&mut tallies, swap, outcome.winner);
-        print_game(&args, i, swap, &outcome);
+        record(&mut arena.tallies, swap, outcome.winner);
+        if !args.json {
+            report::print_game(&args, i, swap, &outcome);
+        }
     }
-    print_summary(&args, &lineups, &tallies, total_plies, capped);
+    arena.close();
+    if args.json {
+        println!("{}", report::json(&args, &arena.tallies, &arena.failures));
+    } else {
+        report::print_summary(&args, &arena.lineups, &arena.tallies, total_plies, capped);
+        report::print_failures(&arena.failures);
+    }
     ExitCode::SUCCESS
+}
+
+impl<'a> Match<'a> {
+    /// The lineups, and the agents' programs started: a command that cannot start stops the
+    /// match before its first game.
+    fn new(args: &'a ArenaArgs) -> Result<Match<'a>, String> {
+        let lineups = choose_lineups(args)?;
+        let mut agents = [None, None];
+        for (slot, (flag, side)) in agents
+            .iter_mut()
+            .zip([("--white", &args.white), ("--black", &args.black)])
+        {
+            if let Side::Exec { argv, .. } = side {
+                let echo = args.show.then(|| format!("[{flag} agent] "));
+                let mut agent = AgentSeat::new(argv.clone(), echo);
+                agent.ready().map_err(|e| format!("{flag}: {e}"))?;
+                *slot = Some(agent);
+            }
+        }
+        Ok(Match {
+            args,
+            lineups,
+            agents,
+            tallies: [Tally::default(); 2],
+            failures: Vec::new(),
+        })
+    }
+
+    /// Lets every agent's program exit.
+    fn close(&mut self) {
+        for agent in self.agents.iter_mut().flatten() {
+            agent.close();
+        }
+    }
 }
 
 /// The lineups of the `--white` and `--black` bots.
@@ -171,111 +267,6 @@ fn derive(seed: u64, i: u32, salt: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays game `i`; adds each bot's nodes and thinking time to `tallies` (index 0: `--white`).
-fn play_game(
-    args: &ArenaArgs,
-    lineups: &[Lineup; 2],
-    i: u32,
-    tallies: &mut [Tally; 2],
-) -> Result<Outcome, String> {
-    let (width, height) = args.size;
-    let initial = args
-        .clock
-        .map_or(Settings::MAX_INITIAL, |ms| Millis::from_ms(ms as i64))
-        .clamp(Millis::from_ms(1), Settings::MAX_INITIAL);
-    let settings = Settings::new(width, height, initial).map_err(|e| e.to_string())?;
-    let mut game = Game::new(settings, derive(args.seed, i, 0)).map_err(|e| e.to_string())?;
-    let swap = i % 2 == 1;
-    // The index into `bots` and `lineups` of the bot playing `color`.
-    let seat = |color: Color| usize::from((color == Color::Black) != swap);
-    for color in Color::BOTH {
-        let lineup = &lineups[seat(color)];
-        lineup
-            .seat(&mut game, color, Timestamp::EPOCH)
-            .map_err(|e| format!("{}: {e}", lineup.name))?;
-    }
-    let specs = [args.white, args.black];
-    let mut bots: Vec<Box<dyn Bot>> = vec![
-        specs[0].build(derive(args.seed, i, 1)),
-        specs[1].build(derive(args.seed, i, 2)),
-    ];
-    // Simulated time: it passes only while a bot thinks on a clock.
-    let mut now = Timestamp::EPOCH;
-    let mut plies = 0u32;
-    if args.show {
-        println!("game {} start\n{}", i + 1, show::render(game.position()));
-    }
-    while let Some(color) = game.to_move() {
-        if plies >= args.max_plies {
-            return Ok(Outcome {
-                winner: None,
-                why: "ply cap",
-                plies,
-            });
-        }
-        now = game.frozen_until(now).unwrap_or(now);
-        let who = seat(color);
-        let budget = budget_for(&game, specs[who].budget, args.clock.is_some(), color, now);
-        let started = Instant::now();
-        let nodes_before = bots[who].nodes();
-        let ply = bots[who].choose_for_game(&game, budget);
-        let took = started.elapsed();
-        tallies[who].thinking += took;
-        tallies[who].nodes += bots[who].nodes() - nodes_before;
-        if args.clock.is_some() {
-            now += Millis::from_std(took);
-        }
-        let Some(ply) = ply else {
-            return Err(format!("{} found no ply in a game in progress", specs[who]));
-        };
-        if let Err(e) = ply.play(&mut game, color, now) {
-            // A flag that fell while the bot thought ends the game; anything else is a bot bug.
-            if !game.is_over() {
-                return Err(format!("{} chose {ply}, refused: {e}", specs[who]));
-            }
-        }
-        plies += 1;
-        if args.show {
-            println!("{plies}. {color} {ply}\n{}", show::render(game.position()));
-        }
-    }
-    Ok(ending(&game, plies))
-}
-
-/// The bot's budget; on a clock, a time budget is capped to a 20th of what is left.
-fn budget_for(game: &Game, budget: Budget, clocked: bool, color: Color, now: Timestamp) -> Budget {
-    match budget {
-        Budget::Time(time) if clocked => {
-            let left = game
-                .clock()
-                .remaining_at(color, now)
-                .max(Millis::from_ms(20));
-            Budget::Time(time.min(left.div(20).to_std()))
-        }
-        other => other,
-    }
-}
-
-fn ending(game: &Game, plies: u32) -> Outcome {
-    let winner = match game.status() {
-        GameStatus::WhiteWon => Some(Color::White),
-        GameStatus::BlackWon => Some(Color::Black),
-        _ => None,
-    };
-    let why = match game.reason() {
-        Some(Reason::KingLost) => "king lost",
-        Some(Reason::KingsLost) => "both kings lost",
-        Some(Reason::Time) => "time",
-        Some(Reason::NoLegalMoves) => "no legal moves",
-        Some(Reason::Resigned) => "resigned",
-        Some(Reason::Agreement) => "draw agreed",
-        Some(Reason::NoFirstMove) => "no first move",
-        Some(Reason::Abandoned) => "abandoned",
-        None => "aborted",
-    };
-    Outcome { winner, why, plies }
-}
-
 fn record(tallies: &mut [Tally; 2], swap: bool, winner: Option<Color>) {
     let white = usize::from(swap);
     let black = 1 - white;
@@ -295,72 +286,21 @@ fn record(tallies: &mut [Tally; 2], swap: bool, winner: Option<Color>) {
     }
 }
 
-fn print_game(args: &ArenaArgs, i: u32, swap: bool, outcome: &Outcome) {
-    let (white, black) = if swap {
-        (args.black, args.white)
-    } else {
-        (args.white, args.black)
-    };
-    let result = match outcome.winner {
-        Some(Color::White) => format!("{white} (white) won"),
-        Some(Color::Black) => format!("{black} (black) won"),
-        None => "draw".to_string(),
-    };
-    println!(
-        "game {:>3}: {white} (white) vs {black} (black): {result}, {} in {} plies",
-        i + 1,
-        outcome.why,
-        outcome.plies
-    );
-}
-
-fn print_summary(
-    args: &ArenaArgs,
-    lineups: &[Lineup; 2],
-    tallies: &[Tally; 2],
-    plies: u64,
-    capped: u32,
-) {
-    let games = args.games.max(1);
-    println!(
-        "\n{} games, {}x{}, seed {}, colours alternating; results per bot:",
-        args.games, args.size.0, args.size.1, args.seed
-    );
-    println!(
-        "{:<10} {:<22} {:>5} {:>6} {:>7} {:>14}  lineup",
-        "seat", "bot", "wins", "draws", "losses", "nodes/s"
-    );
-    for (flag, spec, t, lineup) in [
-        ("--white", args.white, tallies[0], &lineups[0]),
-        ("--black", args.black, tallies[1], &lineups[1]),
-    ] {
-        let seconds = t.thinking.as_secs_f64();
-        let rate = if t.nodes > 0 && seconds > 0.0 {
-            format!("{:.0}", t.nodes as f64 / seconds)
-        } else {
-            "-".to_string()
-        };
-        println!(
-            "{flag:<10} {:<22} {:>5} {:>6} {:>7} {rate:>14}  {} ({})",
-            spec.to_string(),
-            t.wins,
-            t.draws,
-            t.losses,
-            lineup.name,
-            lineup.code()
-        );
-    }
-    println!(
-        "average length: {:.1} plies; {capped} game(s) stopped at {} plies and counted as draws",
-        plies as f64 / f64::from(games),
-        args.max_plies
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use gmo_genome::standard;
+
+    #[test]
+    fn answer_bounds_are_seconds_or_milliseconds_from_1ms_to_1h() {
+        assert_eq!(parse_within("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_within("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_within("500ms"), Ok(Duration::from_millis(500)));
+        for bad in ["2", "0ms", "2h", "-1s", "4000s", "s"] {
+            let refused = parse_within(bad).expect_err(bad);
+            assert!(refused.contains("1ms to 1h"), "{refused}");
+        }
+    }
 
     #[test]
     fn a_lineup_from_a_file_of_dna_lines() {

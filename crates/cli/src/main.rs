@@ -1,5 +1,6 @@
 //! `gmo`: the GMO chess command line.
 
+mod agent;
 mod arena;
 mod breed_cmd;
 mod genome_cmd;
@@ -27,7 +28,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Bots play each other from a preset; prints wins, draws, losses and speed per bot.
+    /// Bots and agent programs play each other from a preset; prints wins, draws, losses per side.
     Arena(arena::ArenaArgs),
     /// Check, hash and explain genomes (DNA).
     Genome(genome_cmd::GenomeArgs),

@@ -27,6 +27,9 @@ mod streams;
 // Issue 13 against two real processes on one PostgreSQL: the lobby's pairing.
 #[path = "durable/lobby.rs"]
 mod lobby;
+// Issue 33 against the real binary: agent programs in `gmo arena` (shares this binary's link).
+#[path = "agents/arena.rs"]
+mod agent_arena;
 
 const CLOCK_MS: i64 = 600_000;
 

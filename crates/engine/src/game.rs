@@ -171,6 +171,10 @@ pub enum Reason {
     NoFirstMove,
     /// A side left the game and the other claimed the victory ([`Game::claim_victory`]).
     Abandoned,
+    /// A program playing through the local agent protocol (docs/agents.md) answered with
+    /// something other than a legal action in time, or exited: its host (`gmo arena`) ends the
+    /// game so. The engine itself never ends a game with this reason.
+    AgentError,
 }
 
 impl From<EndReason> for Reason {

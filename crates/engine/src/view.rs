@@ -379,6 +379,23 @@ impl Game {
         )
     }
 
+    /// Every legal move of the side to move, as move views with what each risks for its own
+    /// side's kings (none outside play or while a promotion is due): an agent's `legal`.
+    pub fn legal_move_views(&self) -> Vec<MoveView> {
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| MoveView::of_legal(self.position(), mv))
+            .collect()
+    }
+
+    /// The names of the genomes offered for the due pawn, while one is due: an agent's
+    /// `promotion` (any stored genome may be given; these are the standard choices).
+    pub fn promotion_choices(&self) -> Option<&'static [&'static str]> {
+        self.promotion_due()
+            .filter(|_| self.status() == GameStatus::InProgress)
+            .map(|_| &crate::PROMOTION_GENOMES[..])
+    }
+
     /// The legal moves of the piece on `square`, as move views, with what each risks for its own
     /// side's kings.
     pub fn move_views(&self, square: Square) -> Vec<MoveView> {

@@ -37,7 +37,7 @@ pub mod values;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{
-    Absence, Changed, Created, Games, NewGameRequest, Presence, Seen, Watch, flag_falls,
+    Absence, Changed, Created, Games, Legal, NewGameRequest, Presence, Seen, Watch, flag_falls,
 };
 /// A seat's token in the rematch of a game, derived from its token there.
 pub use gmo_store::rematch_token;

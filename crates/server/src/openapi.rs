@@ -34,7 +34,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         presets::create, presets::show,
         labs::create, labs::show, labs::place, labs::erase, labs::king, labs::moves, labs::play,
         labs::promote, labs::preset, labs::save_preset,
-        games::create, games::show, games::preset, games::king, games::ready, games::moves,
+        games::create, games::show, games::preset, games::king, games::ready, games::moves, games::legal,
         games::play, games::promote, games::resign, games::abort, games::claim, games::record,
         stream::stream, watch::live, watch::tv,
         plies::plies, positions::positions, draw::draw, diagram::diagram,

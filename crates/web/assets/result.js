@@ -3,7 +3,8 @@
 import { has, t } from './i18n.js';
 
 // Why a game ended, in words (lazy: the catalogue is loaded after this module).
-const REASONS = ['king_lost', 'kings_lost', 'time', 'no_legal_moves', 'resigned', 'agreement', 'no_first_move'];
+const REASONS = ['king_lost', 'kings_lost', 'time', 'no_legal_moves', 'resigned', 'agreement', 'no_first_move',
+  'agent_error'];
 const reasonText = (reason) => (REASONS.includes(reason) ? t(`result.reason.${reason}`) : null);
 // A reason worded by the side that lost.
 const LOSER_REASONS = {

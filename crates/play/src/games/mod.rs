@@ -35,6 +35,14 @@ use gmo_types::{AccountId, ByColor, GameId, Millis, Timestamp};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
+/// The legal moves of the side to move and the promotion choices ([`Games::legal`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Legal {
+    pub moves: Vec<MoveView>,
+    /// The names of the genomes offered for the due pawn, while one is due.
+    pub promotion: Option<&'static [&'static str]>,
+}
+
 /// A bot's turn for this process to take: game `id`'s bot may act from `due`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotWake {
@@ -239,6 +247,16 @@ impl Games {
             return Err(gmo_engine::GameError::NotOnBoard(at).into());
         }
         Ok(seen.game.move_views(at))
+    }
+
+    /// Every legal move of the side to move in game `id`, and the promotion choices while a pawn
+    /// is due, for a seat's holder (`token`): what an agent gets with its turn.
+    pub async fn legal(&self, id: &GameId, token: &str) -> PlayResult<Legal> {
+        let seen = self.show(id, Some(token)).await?;
+        Ok(Legal {
+            moves: seen.game.legal_move_views(),
+            promotion: seen.game.promotion_choices(),
+        })
     }
 
     /// Starts following game `id`: found and authorised first (only a game someone may watch

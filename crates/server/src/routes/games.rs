@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/kings/{square}", post(king))
         .route("/api/games/{id}/ready", post(ready))
         .route("/api/games/{id}/moves/{square}", get(moves))
+        .route("/api/games/{id}/legal", get(legal))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/promotion", post(promote))
         .route("/api/games/{id}/resign", post(resign))
@@ -278,6 +279,39 @@ pub async fn moves(
     let at = square(&at)?;
     let moves = state.play.games.moves(&id, token.as_deref(), at).await?;
     Ok(Json(moves))
+}
+
+/// Every legal move of the side to move, and the promotion choices: what an agent's `turn`
+/// carries (docs/agents.md).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalMoves {
+    /// Every legal move of the side to move (empty while a promotion is due, or outside play).
+    pub legal: Vec<MoveView>,
+    /// While a pawn is due for promotion, the names of the genomes offered for it (any stored
+    /// genome may be given); else `null`.
+    pub promotion: Option<Vec<String>>,
+}
+
+/// Every legal move of the side to move and the promotion choices, for a seat.
+#[utoipa::path(get, path = "/api/games/{id}/legal", tag = "games",
+    operation_id = "list_game_legal_moves", security(("bearer" = [])),
+    params(("id" = Id, Path, description = "the game's id")),
+    responses((status = 200, description = "the side to move's legal moves and promotion choices",
+               body = LegalMoves),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 422, response = Invalid)))]
+pub async fn legal(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<GameId>,
+    Bearer(token): Bearer,
+) -> ApiResult<Json<LegalMoves>> {
+    let legal = state.play.games.legal(&id, &token).await?;
+    Ok(Json(LegalMoves {
+        legal: legal.moves,
+        promotion: legal
+            .promotion
+            .map(|names| names.iter().map(|name| name.to_string()).collect()),
+    }))
 }
 
 /// Makes a move → `{"ply", "game"}`.

@@ -1,0 +1,6 @@
+//! Agents: programs that play through the local protocol (docs/agents.md; the spec's api.md,
+//! "Agents: programs that play"). `protocol` holds the messages, `process` runs a program and
+//! reads its answers without ever waiting past a deadline.
+
+pub mod process;
+pub mod protocol;
