@@ -1,0 +1,163 @@
+//! Unsigned integers of a fixed 768 bits: the Dutch pairing's edge weights, where every criterion
+//! owns a field of bits and a higher field outweighs everything below it.
+//!
+//! Only what the weighted matching and the weights need: add, subtract, halve, shift left by a
+//! few bits, compare. The caller keeps every value far below the top (see [`Wide::BITS`]).
+
+use std::cmp::Ordering;
+
+const LIMBS: usize = 12;
+
+/// A non-negative integer below 2^768, least significant limb first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Wide([u64; LIMBS]);
+
+impl Wide {
+    /// How many bits a value may hold.
+    pub const BITS: u32 = 64 * LIMBS as u32;
+    pub const ZERO: Wide = Wide([0; LIMBS]);
+
+    pub fn from_u64(value: u64) -> Wide {
+        let mut limbs = [0; LIMBS];
+        limbs[0] = value;
+        Wide(limbs)
+    }
+
+    /// 2^bits − 1 (bits below [`Wide::BITS`]).
+    pub fn ones(bits: u32) -> Wide {
+        let mut limbs = [0; LIMBS];
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let low = 64 * i as u32;
+            if bits >= low + 64 {
+                *limb = u64::MAX;
+            } else if bits > low {
+                *limb = (1u64 << (bits - low)) - 1;
+            }
+        }
+        Wide(limbs)
+    }
+
+    /// The lowest 64 bits.
+    #[cfg(test)]
+    pub fn low(&self) -> u64 {
+        self.0[0]
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// self · 2^bits + value: the next field of a weight (value below 2^bits).
+    pub fn push(self, bits: u32, value: Wide) -> Wide {
+        self.shl(bits).add(value)
+    }
+
+    /// 2^bits.
+    pub fn bit(bits: u32) -> Wide {
+        Wide::from_u64(1).shl(bits)
+    }
+
+    pub fn shl(self, bits: u32) -> Wide {
+        let (words, rest) = ((bits / 64) as usize, bits % 64);
+        let mut out = [0u64; LIMBS];
+        for i in (words..LIMBS).rev() {
+            let source = i - words;
+            let mut limb = self.0[source] << rest;
+            if rest > 0 && source > 0 {
+                limb |= self.0[source - 1] >> (64 - rest);
+            }
+            out[i] = limb;
+        }
+        Wide(out)
+    }
+
+    /// Half, rounded down.
+    pub fn half(self) -> Wide {
+        let mut out = [0u64; LIMBS];
+        for i in 0..LIMBS {
+            let high = if i + 1 < LIMBS {
+                self.0[i + 1] << 63
+            } else {
+                0
+            };
+            out[i] = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    /// Sum modulo 2^768 (callers stay far below).
+    pub fn add(self, other: Wide) -> Wide {
+        let mut out = [0u64; LIMBS];
+        let mut carry = false;
+        for (i, limb) in out.iter_mut().enumerate() {
+            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *limb = sum;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+
+    /// Difference modulo 2^768: callers subtract only what is there, or add it back later.
+    pub fn sub(self, other: Wide) -> Wide {
+        let mut out = [0u64; LIMBS];
+        let mut borrow = false;
+        for (i, limb) in out.iter_mut().enumerate() {
+            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            *limb = diff;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl Ord for Wide {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for i in (0..LIMBS).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl PartialOrd for Wide {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Debug for Wide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let top = self.0.iter().rposition(|&l| l != 0).unwrap_or(0);
+        write!(f, "0x{:x}", self.0[top])?;
+        for limb in self.0[..top].iter().rev() {
+            write!(f, "_{limb:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_carries_across_limbs() {
+        let max = Wide::from_u64(u64::MAX);
+        let sum = max.add(Wide::from_u64(1));
+        assert_eq!(sum, Wide::bit(64));
+        assert_eq!(sum.sub(Wide::from_u64(1)), max);
+        assert_eq!(Wide::bit(200).half(), Wide::bit(199));
+        assert_eq!(Wide::ones(130).add(Wide::from_u64(1)), Wide::bit(130));
+        assert!(Wide::bit(300) > Wide::ones(299));
+        assert_eq!(
+            Wide::from_u64(5).push(70, Wide::from_u64(3)),
+            Wide::from_u64(5).shl(70).add(Wide::from_u64(3))
+        );
+        assert_eq!(Wide::from_u64(3).shl(63).half(), Wide::from_u64(3).shl(62));
+    }
+}
