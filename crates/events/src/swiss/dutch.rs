@@ -41,7 +41,7 @@ fn bits_for(value: usize) -> u32 {
     usize::BITS - value.leading_zeros()
 }
 
-fn flag(b: bool) -> Wide {
+fn flag<const N: usize>(b: bool) -> Wide<N> {
     Wide::from_u64(u64::from(b))
 }
 
@@ -125,14 +125,21 @@ struct Bye<'m> {
 impl Round<'_> {
     /// The weight of pairing `higher` with `lower` (higher comes first in pairing order);
     /// `current`/`next`: whether `lower` is in the bracket being paired or the one after it.
-    fn weight(&self, higher: &Player, lower: &Player, current: bool, next: bool, bye: Bye) -> Wide {
+    fn weight<const N: usize>(
+        &self,
+        higher: &Player,
+        lower: &Player,
+        current: bool,
+        next: bool,
+        bye: Bye,
+    ) -> Wide<N> {
         if !self.compatible(higher, lower) {
             return Wide::ZERO;
         }
         let (s, g) = (self.score_bits, self.size_bits);
         let candidate = |p: &Player| p.bye_eligible && p.score <= bye.score;
         let score_bit = |p: &Player| Wide::bit(self.shift(p.score));
-        let when = |c: bool, w: Wide| if c { w } else { Wide::ZERO };
+        let when = |c: bool, w: Wide<N>| if c { w } else { Wide::ZERO };
         // Completion, and the bye to a team that may have it.
         let mut w =
             Wide::from_u64(1 + u64::from(!candidate(higher)) + u64::from(!candidate(lower)));
@@ -180,7 +187,13 @@ impl Round<'_> {
     }
 
     /// C.10–C.13, one field each, counted for pairs within the bracket being paired.
-    fn colour_fields(&self, w: Wide, p: &Player, o: &Player, current: bool) -> Wide {
+    fn colour_fields<const N: usize>(
+        &self,
+        w: Wide<N>,
+        p: &Player,
+        o: &Player,
+        current: bool,
+    ) -> Wide<N> {
         let g = self.size_bits;
         let differ = p.preference != o.preference;
         let imbalances = !p.absolute_imbalance() || !o.absolute_imbalance() || differ;
@@ -205,23 +218,44 @@ impl Round<'_> {
 }
 
 /// The symmetric weight matrix the solver reads, over positions in pairing order.
-struct Graph {
-    weights: Vec<Vec<Wide>>,
-    top: Wide,
+struct Graph<const N: usize> {
+    weights: Vec<Vec<Wide<N>>>,
+    top: Wide<N>,
+    /// Per position, the mate it was fixed with: fixed pairs are left out of the solves (their
+    /// edge outweighs everything, so every solve would keep them).
+    fixed: Vec<Option<usize>>,
 }
 
-impl Graph {
-    fn set(&mut self, a: usize, b: usize, w: Wide) {
+impl<const N: usize> Graph<N> {
+    fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         self.weights[a][b] = w;
         self.weights[b][a] = w;
     }
 
     fn solve(&self) -> Vec<usize> {
-        maximum_matching(&self.weights)
+        let active: Vec<usize> = (0..self.weights.len())
+            .filter(|&v| self.fixed[v].is_none())
+            .collect();
+        let sub: Vec<Vec<Wide<N>>> = active
+            .iter()
+            .map(|&a| active.iter().map(|&b| self.weights[a][b]).collect())
+            .collect();
+        let sub_mates = maximum_matching(&sub);
+        let mut mates: Vec<usize> = (0..self.weights.len())
+            .map(|v| self.fixed[v].unwrap_or(v))
+            .collect();
+        for (i, &v) in active.iter().enumerate() {
+            mates[v] = active[sub_mates[i]];
+        }
+        mates
     }
 
     /// Fixes a and b as a pair: their edge outweighs everything, their others are gone.
     fn finalize(&mut self, a: usize, b: usize) {
+        if a != b {
+            self.fixed[a] = Some(b);
+            self.fixed[b] = Some(a);
+        }
         for u in 0..self.weights.len() {
             if u != a {
                 let w = if u == b { self.top } else { Wide::ZERO };
@@ -239,14 +273,24 @@ impl Graph {
 /// keeps the absolute criteria; Some(Err) when the weights would not fit.
 pub fn pair(all: &[Player], rounds: u32) -> Option<Vec<(Team, Option<Team>)>> {
     let round = Round::new(all, rounds);
-    let n = round.sorted.len();
-    if n == 0 {
+    if round.sorted.is_empty() {
         return Some(Vec::new());
     }
-    let bits = round.weight_bits();
-    if bits + 8 > Wide::BITS {
-        return None;
+    // The narrowest numbers that hold the weights, with room for the solver's doubled duals
+    // and the per-bracket additions (a few bits).
+    match round.weight_bits() + 8 {
+        bits if bits <= Wide::<4>::BITS => pair_in::<4>(&round, bits - 8),
+        bits if bits <= Wide::<6>::BITS => pair_in::<6>(&round, bits - 8),
+        bits if bits <= Wide::<8>::BITS => pair_in::<8>(&round, bits - 8),
+        bits if bits <= Wide::<12>::BITS => pair_in::<12>(&round, bits - 8),
+        bits if bits <= Wide::<20>::BITS => pair_in::<20>(&round, bits - 8),
+        // Beyond the 64 teams and 20 rounds an event has: a thousand score groups.
+        _ => None,
     }
+}
+
+fn pair_in<const N: usize>(round: &Round, bits: u32) -> Option<Vec<(Team, Option<Team>)>> {
+    let n = round.sorted.len();
     let sorted = &round.sorted;
     let no_ranks = HashMap::new();
     let even_bye = Bye {
@@ -254,9 +298,10 @@ pub fn pair(all: &[Player], rounds: u32) -> Option<Vec<(Team, Option<Team>)>> {
         single_downfloater: false,
         ranks: &no_ranks,
     };
-    let mut graph = Graph {
+    let mut graph: Graph<N> = Graph {
         weights: vec![vec![Wide::ZERO; n]; n],
         top: Wide::ones(bits),
+        fixed: vec![None; n],
     };
     let top_score = sorted[0].score;
     for p in 0..n {
@@ -335,9 +380,9 @@ fn complete(mates: &[usize], sorted: &[&Player]) -> bool {
 }
 
 /// Pairs the brackets from the top down; per position in pairing order, its mate.
-fn brackets<'m>(
+fn brackets<'m, const N: usize>(
     round: &Round,
-    graph: &mut Graph,
+    graph: &mut Graph<N>,
     bye_score: u32,
     mut single: bool,
     bye: &dyn Fn(bool) -> Bye<'m>,
@@ -399,9 +444,9 @@ fn brackets<'m>(
 }
 
 /// One bracket being paired.
-struct Bracket<'r, 'a> {
+struct Bracket<'r, 'a, const N: usize> {
     round: &'r Round<'a>,
-    graph: &'r mut Graph,
+    graph: &'r mut Graph<N>,
     matched: &'r mut Vec<bool>,
     /// The bracket's positions (moved down, residents), then the next score group's.
     positions: &'r [usize],
@@ -411,10 +456,10 @@ struct Bracket<'r, 'a> {
     group_start: usize,
     next_start: usize,
     /// base[j][i] (i < j, indices into `positions`): the weight of that pair for this bracket.
-    base: Vec<Vec<Wide>>,
+    base: Vec<Vec<Wide<N>>>,
 }
 
-impl Bracket<'_, '_> {
+impl<const N: usize> Bracket<'_, '_, N> {
     fn resident(&self, mate: usize) -> bool {
         (self.group_start..self.next_start).contains(&mate)
     }
@@ -519,7 +564,13 @@ impl Bracket<'_, '_> {
 
     /// The base weight with the exchange fields: fewest exchanges, then the smallest difference
     /// of the exchanged bracket sequence numbers.
-    fn exchange_weight(&self, smaller: usize, larger: usize, index: usize, pairs: usize) -> Wide {
+    fn exchange_weight(
+        &self,
+        smaller: usize,
+        larger: usize,
+        index: usize,
+        pairs: usize,
+    ) -> Wide<N> {
         let w = self.base[larger][smaller];
         if w.is_zero() {
             return w;

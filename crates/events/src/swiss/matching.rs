@@ -13,7 +13,7 @@ const NONE: usize = usize::MAX;
 
 /// The matching of maximum total weight over the edges of positive weight in `weights` (a
 /// symmetric n × n matrix; zero is no edge): for each vertex its mate, or itself when unmatched.
-pub fn maximum_matching(weights: &[Vec<Wide>]) -> Vec<usize> {
+pub fn maximum_matching<const N: usize>(weights: &[Vec<Wide<N>>]) -> Vec<usize> {
     let n = weights.len();
     let mut edges = Vec::new();
     for i in 0..n {
@@ -33,9 +33,10 @@ pub fn maximum_matching(weights: &[Vec<Wide>]) -> Vec<usize> {
         .collect()
 }
 
-struct Solver {
+struct Solver<const N: usize> {
     n: usize,
-    edges: Vec<(usize, usize, Wide)>,
+    /// The edges, their weights doubled.
+    edges: Vec<(usize, usize, Wide<N>)>,
     /// endpoint[p]: the vertex at end p of edge p / 2.
     endpoint: Vec<usize>,
     /// Per vertex, the ends p whose edge leaves it toward endpoint[p].
@@ -53,14 +54,19 @@ struct Solver {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<Wide>,
+    dualvar: Vec<Wide<N>>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl Solver {
-    fn new(n: usize, edges: Vec<(usize, usize, Wide)>) -> Solver {
+impl<const N: usize> Solver<N> {
+    fn new(n: usize, edges: Vec<(usize, usize, Wide<N>)>) -> Solver<N> {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(Wide::ZERO);
+        // Kept doubled: the slack reads 2 w.
+        let edges: Vec<(usize, usize, Wide<N>)> = edges
+            .into_iter()
+            .map(|(i, j, w)| (i, j, w.add(w)))
+            .collect();
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -97,9 +103,9 @@ impl Solver {
     }
 
     /// u_i + u_j − 2 w_ij, never negative while the duals are feasible.
-    fn slack(&self, k: usize) -> Wide {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i].add(self.dualvar[j]).sub(w.add(w))
+    fn slack(&self, k: usize) -> Wide<N> {
+        let (i, j, doubled) = self.edges[k];
+        self.dualvar[i].add(self.dualvar[j]).sub(doubled)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -564,6 +570,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    type Wide = super::Wide<2>;
 
     fn graph(n: usize, edges: &[(usize, usize, u64)]) -> Vec<Vec<Wide>> {
         let mut w = vec![vec![Wide::ZERO; n]; n];

@@ -1,4 +1,4 @@
-//! Unsigned integers of a fixed 768 bits: the Dutch pairing's edge weights, where every criterion
+//! Unsigned integers of a fixed width (64 N bits): the Dutch pairing's edge weights, where every criterion
 //! owns a field of bits and a higher field outweighs everything below it.
 //!
 //! Only what the weighted matching and the weights need: add, subtract, halve, shift left by a
@@ -6,26 +6,24 @@
 
 use std::cmp::Ordering;
 
-const LIMBS: usize = 12;
+/// A non-negative integer below 2^(64 N), least significant limb first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const N: usize>([u64; N]);
 
-/// A non-negative integer below 2^768, least significant limb first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Wide([u64; LIMBS]);
-
-impl Wide {
+impl<const N: usize> Wide<N> {
     /// How many bits a value may hold.
-    pub const BITS: u32 = 64 * LIMBS as u32;
-    pub const ZERO: Wide = Wide([0; LIMBS]);
+    pub const BITS: u32 = 64 * N as u32;
+    pub const ZERO: Wide<N> = Wide([0; N]);
 
-    pub fn from_u64(value: u64) -> Wide {
-        let mut limbs = [0; LIMBS];
+    pub fn from_u64(value: u64) -> Wide<N> {
+        let mut limbs = [0; N];
         limbs[0] = value;
         Wide(limbs)
     }
 
     /// 2^bits − 1 (bits below [`Wide::BITS`]).
-    pub fn ones(bits: u32) -> Wide {
-        let mut limbs = [0; LIMBS];
+    pub fn ones(bits: u32) -> Wide<N> {
+        let mut limbs = [0; N];
         for (i, limb) in limbs.iter_mut().enumerate() {
             let low = 64 * i as u32;
             if bits >= low + 64 {
@@ -48,19 +46,19 @@ impl Wide {
     }
 
     /// self · 2^bits + value: the next field of a weight (value below 2^bits).
-    pub fn push(self, bits: u32, value: Wide) -> Wide {
+    pub fn push(self, bits: u32, value: Wide<N>) -> Wide<N> {
         self.shl(bits).add(value)
     }
 
     /// 2^bits.
-    pub fn bit(bits: u32) -> Wide {
+    pub fn bit(bits: u32) -> Wide<N> {
         Wide::from_u64(1).shl(bits)
     }
 
-    pub fn shl(self, bits: u32) -> Wide {
+    pub fn shl(self, bits: u32) -> Wide<N> {
         let (words, rest) = ((bits / 64) as usize, bits % 64);
-        let mut out = [0u64; LIMBS];
-        for i in (words..LIMBS).rev() {
+        let mut out = [0u64; N];
+        for i in (words..N).rev() {
             let source = i - words;
             let mut limb = self.0[source] << rest;
             if rest > 0 && source > 0 {
@@ -72,22 +70,18 @@ impl Wide {
     }
 
     /// Half, rounded down.
-    pub fn half(self) -> Wide {
-        let mut out = [0u64; LIMBS];
-        for i in 0..LIMBS {
-            let high = if i + 1 < LIMBS {
-                self.0[i + 1] << 63
-            } else {
-                0
-            };
+    pub fn half(self) -> Wide<N> {
+        let mut out = [0u64; N];
+        for i in 0..N {
+            let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
             out[i] = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
 
-    /// Sum modulo 2^768 (callers stay far below).
-    pub fn add(self, other: Wide) -> Wide {
-        let mut out = [0u64; LIMBS];
+    /// Sum modulo 2^(64 N) (callers stay far below).
+    pub fn add(self, other: Wide<N>) -> Wide<N> {
+        let mut out = [0u64; N];
         let mut carry = false;
         for (i, limb) in out.iter_mut().enumerate() {
             let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
@@ -98,9 +92,9 @@ impl Wide {
         Wide(out)
     }
 
-    /// Difference modulo 2^768: callers subtract only what is there, or add it back later.
-    pub fn sub(self, other: Wide) -> Wide {
-        let mut out = [0u64; LIMBS];
+    /// Difference modulo 2^(64 N): callers subtract only what is there, or add it back later.
+    pub fn sub(self, other: Wide<N>) -> Wide<N> {
+        let mut out = [0u64; N];
         let mut borrow = false;
         for (i, limb) in out.iter_mut().enumerate() {
             let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
@@ -112,9 +106,9 @@ impl Wide {
     }
 }
 
-impl Ord for Wide {
+impl<const N: usize> Ord for Wide<N> {
     fn cmp(&self, other: &Self) -> Ordering {
-        for i in (0..LIMBS).rev() {
+        for i in (0..N).rev() {
             match self.0[i].cmp(&other.0[i]) {
                 Ordering::Equal => {}
                 unequal => return unequal,
@@ -124,13 +118,13 @@ impl Ord for Wide {
     }
 }
 
-impl PartialOrd for Wide {
+impl<const N: usize> PartialOrd for Wide<N> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl std::fmt::Debug for Wide {
+impl<const N: usize> std::fmt::Debug for Wide<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let top = self.0.iter().rposition(|&l| l != 0).unwrap_or(0);
         write!(f, "0x{:x}", self.0[top])?;
@@ -143,7 +137,7 @@ impl std::fmt::Debug for Wide {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    type Wide = super::Wide<12>;
 
     #[test]
     fn arithmetic_carries_across_limbs() {
