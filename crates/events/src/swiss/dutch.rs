@@ -364,7 +364,10 @@ fn pair_in<const N: usize>(round: &Round, bits: u32) -> Option<Vec<(Team, Option
         single_downfloater: single,
         ranks: &ranks,
     };
-    let mates = brackets(&round, &mut graph, bye_score, single, &bye);
+    let mates = brackets(round, &mut graph, bye_score, single, &bye);
+    if mates.iter().filter(|m| m.is_none()).count() > n % 2 {
+        return None;
+    }
     Some(
         (0..n)
             .filter(|&v| mates[v].is_none_or(|m| v < m))
@@ -436,6 +439,11 @@ fn brackets<'m, const N: usize>(
                     single = false;
                 }
             }
+        }
+        if next_group >= n && rest.len() == bracket.len() {
+            // Nothing paired and nothing left to bring down: cannot happen after the complete
+            // first solve, but a loop must end.
+            break;
         }
         bracket = rest;
         group_start = next_start;
