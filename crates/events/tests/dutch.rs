@@ -3,7 +3,7 @@
 //! their colours must be the file's.
 
 use flate2::read::GzDecoder;
-use gmo_events::{Board, Outcome, Pairing, Team, swiss};
+use gmo_events::{Board, Outcome, Pairing, Team, swiss, trf};
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::Path;
@@ -11,6 +11,8 @@ use std::path::Path;
 /// One tournament as the file tells it.
 struct Tournament {
     name: String,
+    /// The file as read.
+    text: String,
     teams: usize,
     /// Per round, its boards with their results.
     rounds: Vec<Vec<Board>>,
@@ -76,6 +78,7 @@ fn parse(name: &str, text: &str) -> Tournament {
     }
     Tournament {
         name: name.to_owned(),
+        text: text.to_owned(),
         teams,
         rounds,
     }
@@ -179,4 +182,29 @@ fn every_round_of_the_reference_tournaments_is_paired_as_bbp_pairings_does() {
         mismatches.len(),
         mismatches[0]
     );
+}
+
+/// Our TRF export of each reference tournament has bbpPairings' points and round columns, line by
+/// line (names, ratings and places are the event's own).
+#[test]
+fn the_trf_export_writes_the_rounds_as_bbp_pairings_does() {
+    for t in tournaments() {
+        let names: Vec<String> = (1..=t.teams).map(|i| format!("Team {i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let ours = trf::report(&trf::Report {
+            name: &t.name,
+            system: "Swiss Dutch",
+            rounds_total: Some(u32::try_from(t.rounds.len()).expect("rounds")),
+            teams: &names,
+            rounds: &t.rounds,
+        });
+        let theirs: Vec<&str> = t.text.lines().filter(|l| l.starts_with("001")).collect();
+        let ours: Vec<&str> = ours.lines().filter(|l| l.starts_with("001")).collect();
+        assert_eq!(ours.len(), theirs.len(), "{}", t.name);
+        for (a, b) in ours.iter().zip(&theirs) {
+            assert_eq!(a[..8], b[..8], "{}: pairing number", t.name);
+            assert_eq!(a[80..84], b[80..84], "{}: points of {}", t.name, &a[..8]);
+            assert_eq!(a[89..], b[89..], "{}: rounds of {}", t.name, &a[..8]);
+        }
+    }
 }
