@@ -12,6 +12,7 @@ use crate::standings::standings;
 use crate::{Board, Outcome, Team};
 
 /// What a report needs.
+#[derive(Debug, Clone, Copy)]
 pub struct Report<'a> {
     pub name: &'a str,
     /// "Swiss Dutch", "Round robin"...: the `092` line.

@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions,
-    presets, rematch, seek_stream, seeks, stream, users, values, watch,
+    accounts, breed, config, diagram, draw, events, events_trf, games, genomes, labs, ops, plies,
+    positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -47,7 +47,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         users::profile, users::games, users::history, users::leaderboard,
         events::create, events::show, events::add_team, events::join, events::lineup,
         events::start, events::next_round, events::team_game, events::standings_csv,
-        events::stream,
+        events::stream, events_trf::trf,
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
