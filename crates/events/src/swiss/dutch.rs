@@ -440,9 +440,9 @@ fn brackets<'m, const N: usize>(
                 }
             }
         }
-        if next_group >= n && rest.len() == bracket.len() {
-            // Nothing paired and nothing left to bring down: cannot happen after the complete
-            // first solve, but a loop must end.
+        if next_score.is_none() && rest.len() == bracket.len() {
+            // The last bracket paired nothing and no group is left to join it: cannot happen
+            // after the complete first solve, but a loop must end.
             break;
         }
         bracket = rest;
@@ -525,10 +525,15 @@ impl<const N: usize> Bracket<'_, '_, N> {
             }
             remaining -= 1;
             if !self.resident(stable[v]) {
-                for o in self.moved_down..self.residents_end {
+                for (o, &u) in p
+                    .iter()
+                    .enumerate()
+                    .take(self.residents_end)
+                    .skip(self.moved_down)
+                {
                     let w = self.base[o][i];
                     if !w.is_zero() {
-                        self.graph.set(v, p[o], w.add(Wide::from_u64(1)));
+                        self.graph.set(v, u, w.add(Wide::from_u64(1)));
                     }
                 }
                 stable = self.graph.solve();
@@ -537,11 +542,15 @@ impl<const N: usize> Bracket<'_, '_, N> {
                 self.matched[v] = true;
                 remaining_matched -= 1;
                 let residents = (self.residents_end - self.moved_down) as u64;
-                for o in self.moved_down..self.residents_end {
+                for (o, &u) in p
+                    .iter()
+                    .enumerate()
+                    .take(self.residents_end)
+                    .skip(self.moved_down)
+                {
                     let w = self.base[o][i];
                     if !w.is_zero() {
-                        self.graph
-                            .set(v, p[o], w.add(Wide::from_u64(residents + 1)));
+                        self.graph.set(v, u, w.add(Wide::from_u64(residents + 1)));
                     }
                 }
             }
@@ -595,8 +604,12 @@ impl<const N: usize> Bracket<'_, '_, N> {
         let next_start = self.next_start;
         let mut remainder = Vec::new();
         let mut pairs = 0;
-        for i in self.moved_down..self.residents_end {
-            let v = p[i];
+        for (i, &v) in p
+            .iter()
+            .enumerate()
+            .take(self.residents_end)
+            .skip(self.moved_down)
+        {
             if stable[v] < self.group_start {
                 continue;
             }
@@ -669,9 +682,9 @@ impl<const N: usize> Bracket<'_, '_, N> {
                     self.base[i][o] = Wide::ZERO;
                     self.graph.set(v, p[o], Wide::ZERO);
                 }
-                for o in self.residents_end..p.len() {
+                for (o, &u) in p.iter().enumerate().skip(self.residents_end) {
                     self.base[o][i] = Wide::ZERO;
-                    self.graph.set(v, p[o], Wide::ZERO);
+                    self.graph.set(v, u, Wide::ZERO);
                 }
             }
             if !already {

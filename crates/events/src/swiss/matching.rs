@@ -16,10 +16,10 @@ const NONE: usize = usize::MAX;
 pub fn maximum_matching<const N: usize>(weights: &[Vec<Wide<N>>]) -> Vec<usize> {
     let n = weights.len();
     let mut edges = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if !weights[i][j].is_zero() {
-                edges.push((i, j, weights[i][j]));
+    for (i, row) in weights.iter().enumerate() {
+        for (j, &w) in row.iter().enumerate().skip(i + 1) {
+            if !w.is_zero() {
+                edges.push((i, j, w));
             }
         }
     }

@@ -72,9 +72,9 @@ impl<const N: usize> Wide<N> {
     /// Half, rounded down.
     pub fn half(self) -> Wide<N> {
         let mut out = [0u64; N];
-        for i in 0..N {
-            let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
+        for (i, limb) in out.iter_mut().enumerate() {
+            let high = self.0.get(i + 1).map_or(0, |h| h << 63);
+            *limb = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
