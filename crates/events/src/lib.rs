@@ -9,6 +9,7 @@
 pub mod berger;
 pub mod standings;
 pub mod swiss;
+pub mod trf;
 
 /// A team's index in registration (seed) order.
 pub type Team = usize;

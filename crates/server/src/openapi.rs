@@ -8,7 +8,7 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, game_event, games, genomes, labs, ops, plies,
+    accounts, breed, config, diagram, draw, events, events_trf, game_event, games, genomes, labs, ops, plies,
     positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
@@ -47,7 +47,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         users::profile, users::games, users::history, users::leaderboard,
         events::create, events::show, events::add_team, events::join, events::lineup,
         events::start, events::next_round, events::team_game, events::standings_csv,
-        events::stream, game_event::event_of_game,
+        events::stream, events_trf::trf, game_event::event_of_game,
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,

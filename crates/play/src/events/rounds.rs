@@ -100,7 +100,15 @@ impl Events {
                 let round = usize::try_from(event.round).unwrap_or(usize::MAX);
                 (table.get(round).cloned(), Some(total))
             }
-            EventFormat::Swiss => (swiss::pair(teams.len(), boards), None),
+            EventFormat::Swiss => {
+                // The Dutch system's last-round exceptions need the event's length; the top
+                // seed has White in round 1.
+                let settings = swiss::Settings {
+                    rounds: event.rounds.unwrap_or(super::MAX_SWISS_ROUNDS),
+                    top_seed_white: true,
+                };
+                (swiss::pair(teams.len(), boards, &settings), None)
+            }
         };
         let Some(pairings) = pairings else {
             // No pairing is left (a Swiss event whose teams have all met): it ends here.

@@ -42,6 +42,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/events/{id}/rounds", post(next_round))
         .route("/api/events/{id}/game", get(team_game))
         .route("/api/events/{id}/standings.csv", get(standings_csv))
+        .route("/api/events/{id}/trf", get(super::events_trf::trf))
 }
 
 /// The event's stream, long-lived (outside the request timeout).

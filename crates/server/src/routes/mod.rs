@@ -7,6 +7,7 @@ pub(crate) mod config;
 pub(crate) mod diagram;
 pub(crate) mod draw;
 pub(crate) mod events;
+pub(crate) mod events_trf;
 pub(crate) mod game_event;
 pub(crate) mod games;
 pub(crate) mod genomes;

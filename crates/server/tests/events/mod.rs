@@ -385,6 +385,7 @@ async fn a_swiss_event_pairs_winners_with_winners(server: Server) {
         pair_of_winners,
         "the two winners meet in round 2: {second:?}"
     );
+    trf_has_the_first_round(&server, &id, &teams, &round).await;
     for pairing in &second {
         let met_before = round.iter().any(|old| {
             (old["white"] == pairing["white"] && old["black"] == pairing["black"])
@@ -392,6 +393,58 @@ async fn a_swiss_event_pairs_winners_with_winners(server: Server) {
         });
         assert!(!met_before, "no pair twice");
     }
+}
+
+/// `GET /api/events/{id}/trf` while round 2 is played: round 1 only (its boards have ended), each
+/// team's line with its pairing number (the order it was added), opponent, colour and result
+/// (White won every board by Black's resignation); an unknown event is 404, a bad id 400.
+async fn trf_has_the_first_round(server: &Server, id: &str, teams: &[Team], round: &[Value]) {
+    let report = server.get(&format!("/api/events/{id}/trf"), None).await;
+    assert_eq!(report.status, 200, "{}", report.text);
+    let lines: Vec<&str> = report.text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        ["012 Swiss", "XXR 2", "092 Swiss Dutch (FIDE C.04.3)"]
+    );
+    let number = |team: &Value| {
+        1 + teams
+            .iter()
+            .position(|t| *team == t.id.as_str())
+            .expect("a team of the event")
+    };
+    let players: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("001"))
+        .collect();
+    assert_eq!(players.len(), 4, "{}", report.text);
+    for pairing in round {
+        let (white, black) = (number(&pairing["white"]), number(&pairing["black"]));
+        let line = |n: usize| players[n - 1];
+        assert_eq!(line(white)[..8], format!("001 {white:>4}"));
+        assert_eq!(
+            line(white)[89..],
+            format!("  {black:>4} w 1"),
+            "{}",
+            report.text
+        );
+        assert_eq!(
+            line(black)[89..],
+            format!("  {white:>4} b 0"),
+            "{}",
+            report.text
+        );
+        assert_eq!(&line(white)[80..84], " 1.0");
+    }
+    let mut unknown = id.to_owned();
+    let last = if unknown.ends_with('0') { "1" } else { "0" };
+    unknown.replace_range(31.., last);
+    let missing = server
+        .get(&format!("/api/events/{unknown}/trf"), None)
+        .await;
+    assert_eq!(missing.status, 404, "{}", missing.text);
+    let bad = server.get("/api/events/nope/trf", None).await;
+    assert_eq!(bad.status, 400, "{}", bad.text);
 }
 
 async fn a_round_starts_by_itself_when_the_teams_do_not(server: Server) {
