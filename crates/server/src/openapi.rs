@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, events_trf, game_event, games, genomes, labs, ops, plies,
-    positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
+    accounts, breed, config, diagram, draw, events, events_trf, game_event, games, genomes, labs,
+    ops, plies, positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
