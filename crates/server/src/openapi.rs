@@ -8,7 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, games, genomes, labs, ops, plies, positions,
+    accounts, breed, config, diagram, draw, events, games, genomes, labs, library, ops, plies,
+    positions,
     presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
@@ -48,6 +49,8 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         events::create, events::show, events::add_team, events::join, events::lineup,
         events::start, events::next_round, events::team_game, events::standings_csv,
         events::stream,
+        library::publish, library::search, library::show, library::edit, library::withdraw,
+        library::star, library::unstar,
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
@@ -69,6 +72,8 @@ list."),
 and personal tokens (`Authorization: Bearer gmo_…`)."),
         (name = "events", description = "Teams play each other in rounds: round robin or \
 Swiss, with standings (docs/events.md)."),
+        (name = "library", description = "The piece library: designers publish genomes and \
+presets under a name; everyone searches, stars and plays them (docs/library.md)."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]

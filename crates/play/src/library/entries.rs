@@ -270,22 +270,26 @@ impl Entries {
             .await?)
     }
 
-    /// One page of entries.
-    pub async fn search(&self, search: &Search) -> PlayResult<Vec<LibraryEntry>> {
+    /// One page of entries, and whether a next page has any.
+    pub async fn search(&self, search: &Search) -> PlayResult<(Vec<LibraryEntry>, bool)> {
         let mut query = words::words(&[&search.query]);
         query.truncate(words::MAX_QUERY_WORDS);
         let found = EntrySearch {
             kind: search.kind.map(|kind| kind.name().to_owned()),
             words: query,
-            author: search.author.as_ref().map(|name| name.key().to_owned()),
+            author: search.author.as_ref().map(Username::key),
             value_min: search.value_min,
             value_max: search.value_max,
             features: search.does,
             sort: search.sort,
             offset: (search.page.clamp(1, MAX_PAGE) - 1) * PAGE,
-            limit: PAGE,
+            // One more than a page tells whether there is a next.
+            limit: PAGE + 1,
         };
-        Ok(self.store.search_entries(&found).await?)
+        let mut entries = self.store.search_entries(&found).await?;
+        let more = entries.len() > PAGE as usize;
+        entries.truncate(PAGE as usize);
+        Ok((entries, more))
     }
 
     /// Asks for evaluations of published genomes that never had one, every `every` (at least
