@@ -9,8 +9,7 @@ use crate::responses::{
 };
 use crate::routes::{
     accounts, breed, config, diagram, draw, events, games, genomes, labs, library, ops, plies,
-    positions,
-    presets, rematch, seek_stream, seeks, stream, users, values, watch,
+    positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;

@@ -18,9 +18,7 @@ use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::{get, put};
-use gmo_play::library::entries::{
-    Edit, EntryKind, EntryPage, MAX_PAGE, PAGE, Publish, Search,
-};
+use gmo_play::library::entries::{Edit, EntryKind, EntryPage, MAX_PAGE, PAGE, Publish, Search};
 use gmo_play::library::features;
 use gmo_store::{EntrySort, LibraryEntry, ValueJob};
 use gmo_types::{EntryId, EvaluationState, Timestamp, Username};
@@ -30,10 +28,7 @@ use utoipa::ToSchema;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/library", get(search).post(publish))
-        .route(
-            "/api/library/{id}",
-            get(show).patch(edit).delete(withdraw),
-        )
+        .route("/api/library/{id}", get(show).patch(edit).delete(withdraw))
         .route("/api/library/{id}/star", put(star).delete(unstar))
 }
 
@@ -64,7 +59,11 @@ pub struct PublishRequest {
     pub code: String,
     /// 3 to 40 characters (trimmed), no control characters; unique among the author's live
     /// entries without regard to case.
-    #[schema(min_length = 3, max_length = 40, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        min_length = 3,
+        max_length = 40,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub name: String,
     /// Plain text, at most 500 characters, no control characters (no line breaks).
     #[serde(default)]
@@ -77,7 +76,11 @@ pub struct PublishRequest {
 #[serde(deny_unknown_fields)]
 pub struct EditRequest {
     #[serde(default)]
-    #[schema(min_length = 3, max_length = 40, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        min_length = 3,
+        max_length = 40,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub name: Option<String>,
     #[serde(default)]
     #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
@@ -423,8 +426,9 @@ fn search_of(query: &str) -> ApiResult<Search> {
             "value_min" => search.value_min = Some(pawns("value_min", &value)?),
             "value_max" => search.value_max = Some(pawns("value_max", &value)?),
             "author" => {
-                let name = Username::parse(&value)
-                    .map_err(|_| refused("author: a username, 3 to 20 of A-Z a-z 0-9 _ -".into()))?;
+                let name = Username::parse(&value).map_err(|_| {
+                    refused("author: a username, 3 to 20 of A-Z a-z 0-9 _ -".into())
+                })?;
                 search.author = Some(name);
             }
             "does" => {
