@@ -55,7 +55,9 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
                 crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount,
                 crate::schema::PresenceFlag, crate::schema::LinesMode, crate::schema::LiveStatus,
-                crate::schema::LivePage),
+                crate::schema::LivePage, crate::schema::LibraryKind, crate::schema::LibraryWords,
+                crate::schema::LibrarySort, crate::schema::Pawns, crate::schema::PieceFeatures,
+                crate::schema::LibraryPage),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),
@@ -135,6 +137,7 @@ impl Modify for Shared {
                 &mut item.get,
                 &mut item.put,
                 &mut item.post,
+                &mut item.patch,
                 &mut item.delete,
             ];
             for operation in operations.into_iter().flatten() {

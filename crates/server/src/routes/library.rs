@@ -245,17 +245,18 @@ pub async fn publish(
 
 /// Searches the library: words of the name and description, filters, an order, 50 a page.
 #[utoipa::path(get, path = "/api/library", tag = "library", operation_id = "search_library",
-    params(("kind" = Option<EntryKindJson>, Query, description = "`genome` or `preset`"),
-           ("q" = Option<String>, Query, description = "words (up to 5, 100 characters): each \
-must begin a word of the entry's name or description, in any case"),
-           ("sort" = Option<SortJson>, Query, description = "`popular` (most games; the \
-default), `new`, `stars`, or `value` (highest first; only entries with a value)"),
-           ("value_min" = Option<f64>, Query, description = "the least value, in pawns (-100 to 100)"),
-           ("value_max" = Option<f64>, Query, description = "the greatest value, in pawns (-100 to 100)"),
+    params(("kind" = Option<crate::schema::LibraryKind>, Query, description = "`genome` or `preset`"),
+           ("q" = Option<crate::schema::LibraryWords>, Query, description = "words (up to 5, \
+100 characters): each must begin a word of the entry's name or description, in any case"),
+           ("sort" = Option<crate::schema::LibrarySort>, Query, description = "`popular` (most \
+games; the default), `new`, `stars`, or `value` (highest first; only entries with a value)"),
+           ("value_min" = Option<crate::schema::Pawns>, Query, description = "the least value, in pawns"),
+           ("value_max" = Option<crate::schema::Pawns>, Query, description = "the greatest value, in pawns"),
            ("author" = Option<UsernameText>, Query, description = "the author's username (any case)"),
-           ("does" = Option<String>, Query, description = "what the piece does, comma-separated, \
-all must hold: leaps, slides, wraps, copies, debuff, or a debuff's name (no_wrap, freeze, …)"),
-           ("page" = Option<u32>, Query, description = "1 to 200 (default 1), 50 entries a page")),
+           ("does" = Option<crate::schema::PieceFeatures>, Query, description = "what the piece \
+does, comma-separated, all must hold"),
+           ("page" = Option<crate::schema::LibraryPage>, Query, description = "1 to 200 (default \
+1), 50 entries a page")),
     responses((status = 200, description = "a page of entries", body = SearchAnswer),
               (status = 403, response = Forbidden), (status = 422, response = Invalid)))]
 pub async fn search(
@@ -365,16 +366,6 @@ async fn starred(
     let entries = &state.play.entries;
     entries.star(caller, id, star).await?;
     Ok(Json(page_json(&entries.page(id, Some(caller)).await?)))
-}
-
-/// How search orders entries.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SortJson {
-    Popular,
-    New,
-    Stars,
-    Value,
 }
 
 /// The longest `q`, in characters.
