@@ -41,7 +41,7 @@ CREATE INDEX library_entries_author ON library_entries (author, created_ms);
 -- The words of an entry's name and description, lower case, for text search: a query word
 -- matches the words it begins (a range scan of the index, the same on both databases).
 CREATE TABLE library_words (
-    word  TEXT NOT NULL,
+    word  TEXT COLLATE "C" NOT NULL,
     entry TEXT NOT NULL REFERENCES library_entries (id) ON DELETE CASCADE,
     PRIMARY KEY (word, entry)
 );
