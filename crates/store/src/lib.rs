@@ -54,6 +54,8 @@ pub use library::{
     DAY_MS, EntryEdit, EntrySearch, EntrySort, Fielded, FinishedGame, LibraryEntry, NewEntry,
     Published, is_unique_violation,
 };
+#[cfg(feature = "testing")]
+pub use library::seed_library;
 pub use notify::{Announcer, CHANNEL, Notice, Notifications};
 pub use players::{Player, RatedEnd, Rater};
 pub use presets::StoredPreset;
