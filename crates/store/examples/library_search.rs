@@ -47,8 +47,14 @@ fn mix() -> Vec<(&'static str, EntrySearch)> {
         ("popular, page 1", search(&[], EntrySort::Popular)),
         ("new, page 1", search(&[], EntrySort::New)),
         ("q=ka (common prefix)", search(&["ka"], EntrySort::Popular)),
-        ("q=rovekmi (one word)", search(&["rovekmi"], EntrySort::Popular)),
-        ("q=ro mi (two prefixes)", search(&["ro", "mi"], EntrySort::New)),
+        (
+            "q=rovekmi (one word)",
+            search(&["rovekmi"], EntrySort::Popular),
+        ),
+        (
+            "q=ro mi (two prefixes)",
+            search(&["ro", "mi"], EntrySort::New),
+        ),
         ("kind+does, new", kind),
         ("value 2..3, by value", range),
         ("author, new", author),
@@ -121,10 +127,7 @@ async fn run(store: &Store, entries: usize) {
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let backend = args.get(1).map_or("sqlite", String::as_str);
-    let entries: usize = args
-        .get(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1_000);
+    let entries: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(1_000);
     if backend == "postgres" {
         let database = ScratchDatabase::create("gmo_library_bench").await;
         let store = Store::connect(database.url()).await.expect("a store");

@@ -610,7 +610,9 @@ pub async fn seed_library(
         state ^= state << 17;
         state
     };
-    let syllables = ["ka", "ro", "mi", "tes", "lun", "dra", "vek", "or", "sil", "pa", "zen", "qu"];
+    let syllables = [
+        "ka", "ro", "mi", "tes", "lun", "dra", "vek", "or", "sil", "pa", "zen", "qu",
+    ];
     let vocabulary: Vec<String> = (0..600)
         .map(|n| {
             let (a, b, c) = (n % 12, (n / 12) % 12, (n / 144) % 12);
@@ -650,8 +652,7 @@ pub async fn seed_library(
             ));
         }
         transaction!(store, |tx, _dialect| {
-            for (id, name, description, author, preset, features, value, games, words) in &entries
-            {
+            for (id, name, description, author, preset, features, value, games, words) in &entries {
                 sqlx::query(
                     "INSERT INTO library_entries (id, kind, code, name, name_key, description, \
                      author, created_ms, features, value, games, wins, stars) \
