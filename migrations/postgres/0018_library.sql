@@ -45,7 +45,8 @@ CREATE TABLE library_words (
     entry TEXT NOT NULL REFERENCES library_entries (id) ON DELETE CASCADE,
     PRIMARY KEY (word, entry)
 );
-CREATE INDEX library_words_entry ON library_words (entry);
+-- Search probes an entry's words as it walks entries in the order asked for.
+CREATE INDEX library_words_entry ON library_words (entry, word);
 
 -- Who starred what: one star per account and entry.
 CREATE TABLE library_stars (

@@ -189,7 +189,10 @@ impl Entries {
                 Some((a, b)) => {
                     let mut parents = Vec::new();
                     for code in [a, b] {
-                        let entries = self.store.genome_entries(&[code.clone()]).await?;
+                        let entries = self
+                            .store
+                            .genome_entries(std::slice::from_ref(&code))
+                            .await?;
                         parents.push((code, entries));
                     }
                     parents
