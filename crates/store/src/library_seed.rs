@@ -100,5 +100,11 @@ pub async fn seed_library(
         });
         done += size;
     }
+    // A running PostgreSQL server has analysed the table by the time it is this large
+    // (autovacuum); right after a bulk load its planner would guess. SQLite is left as the
+    // service leaves it: never analysed.
+    if let crate::backend::Backend::Postgres(pool) = &store.backend {
+        sqlx::query("ANALYZE").execute(pool).await?;
+    }
     Ok(())
 }
