@@ -30,6 +30,7 @@ both_with!(super::quick_values;
     games_played_with_an_entry_are_counted_once_when_they_end,
     a_genome_entry_gets_its_value_and_shows_its_lineage,
     an_operator_hides_an_entry_and_its_code_still_works,
+    library_answers_fit_the_document,
 );
 
 async fn as_player(
@@ -761,4 +762,108 @@ async fn an_operator_hides_an_entry_and_its_code_still_works(server: Server) {
     assert_eq!(entry(&server, &made["id"]).await.status, 404);
     assert_eq!(search(&server, "").await["entries"], json!([]));
     assert_eq!(server.get("/api/genomes/rook", None).await.status, 200);
+}
+
+/// Every library answer, refusals included, fits the OpenAPI document's schema for it.
+async fn library_answers_fit_the_document(server: Server) {
+    let mut contract = crate::contract::Contract::of(&server).await;
+    let ada = sign_up(&server, "ada").await;
+    let bob = sign_up(&server, "bob").await;
+    let body = json!({"kind": "genome", "code": "knight", "name": "Jumpy", "description": "Leaps"});
+    let made = as_player(&server, &ada, Method::POST, "/api/library", Some(body)).await;
+    contract.check(Method::POST, "/api/library", &made);
+    let army = json!({"kind": "preset", "code": "default", "name": "Army"});
+    let preset = as_player(&server, &ada, Method::POST, "/api/library", Some(army)).await;
+    contract.check(Method::POST, "/api/library", &preset);
+    let id = made.body["id"].as_str().expect("an id").to_owned();
+    let one = format!("/api/library/{id}");
+    let star = format!("{one}/star");
+    let cases = [
+        (
+            Method::GET,
+            "/api/library?q=jum&does=leaps&sort=new".to_owned(),
+            "/api/library",
+            None,
+            &ada,
+        ),
+        (
+            Method::GET,
+            "/api/library?sort=nope".to_owned(),
+            "/api/library",
+            None,
+            &ada,
+        ),
+        (Method::GET, one.clone(), "/api/library/{id}", None, &ada),
+        (
+            Method::GET,
+            format!("/api/library/{}", preset.body["id"].as_str().expect("id")),
+            "/api/library/{id}",
+            None,
+            &ada,
+        ),
+        (
+            Method::PATCH,
+            one.clone(),
+            "/api/library/{id}",
+            Some(json!({"name": "Jumpier"})),
+            &ada,
+        ),
+        (
+            Method::PATCH,
+            one.clone(),
+            "/api/library/{id}",
+            Some(json!({"name": "x"})),
+            &ada,
+        ),
+        (
+            Method::PATCH,
+            one.clone(),
+            "/api/library/{id}",
+            Some(json!({"name": "Mine"})),
+            &bob,
+        ),
+        (
+            Method::PUT,
+            star.clone(),
+            "/api/library/{id}/star",
+            None,
+            &bob,
+        ),
+        (
+            Method::DELETE,
+            star.clone(),
+            "/api/library/{id}/star",
+            None,
+            &bob,
+        ),
+        (
+            Method::POST,
+            "/api/library".to_owned(),
+            "/api/library",
+            Some(json!({"kind": "genome", "code": "knight", "name": "jumpier"})),
+            &ada,
+        ),
+        (
+            Method::GET,
+            format!("/api/library/{}", EntryId::from_bits(1)),
+            "/api/library/{id}",
+            None,
+            &ada,
+        ),
+    ];
+    for (method, path, documented, body, who) in cases {
+        let answer = as_player(&server, who, method.clone(), &path, body).await;
+        assert!(answer.status < 500, "{method} {path}: {}", answer.text);
+        contract.check(method, documented, &answer);
+    }
+    let withdrawn = as_player(&server, &ada, Method::DELETE, &one, None).await;
+    assert_eq!(withdrawn.status, 204);
+    let anonymous = server
+        .post(
+            "/api/library",
+            None,
+            json!({"kind": "genome", "code": "rook", "name": "Rooky"}),
+        )
+        .await;
+    contract.check(Method::POST, "/api/library", &anonymous);
 }
