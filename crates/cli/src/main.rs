@@ -4,6 +4,7 @@ mod agent;
 mod arena;
 mod breed_cmd;
 mod genome_cmd;
+mod library_cmd;
 mod perft;
 mod serve;
 mod value;
@@ -32,6 +33,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Check, hash and explain genomes (DNA).
     Genome(genome_cmd::GenomeArgs),
+    /// Operate the piece library: hide an entry from search and pages.
+    Library(library_cmd::LibraryArgs),
     /// Count ply sequences from the default start or check a perft*.jsonl file.
     Perft(perft::PerftArgs),
     /// Run the HTTP service (SQLite in the working directory unless DATABASE_URL is set).
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Arena(args) => arena::run(args),
         Command::Genome(args) => genome_cmd::run(args),
+        Command::Library(args) => library_cmd::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Value(args) => value::run(args),

@@ -71,10 +71,14 @@ pub enum PlayCode {
     BadLineup,
     /// An event's game is played out: it cannot be aborted, and has no rematch.
     EventGame,
+    /// A library entry's name or description is not allowed (the message names the field).
+    BadEntry,
+    /// The author has a live library entry with this name (without regard to case).
+    EntryNameTaken,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 30] = [
+    pub const ALL: [PlayCode; 32] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -105,6 +109,8 @@ impl PlayCode {
         PlayCode::BadTeam,
         PlayCode::BadLineup,
         PlayCode::EventGame,
+        PlayCode::BadEntry,
+        PlayCode::EntryNameTaken,
     ];
 
     /// The code as the wire spells it.
@@ -140,6 +146,8 @@ impl PlayCode {
             PlayCode::BadTeam => "bad_team",
             PlayCode::BadLineup => "bad_lineup",
             PlayCode::EventGame => "event_game",
+            PlayCode::BadEntry => "bad_entry",
+            PlayCode::EntryNameTaken => "entry_name_taken",
         }
     }
 }

@@ -16,7 +16,7 @@ pub mod events;
 pub mod games;
 mod hub;
 mod labs;
-mod library;
+pub mod library;
 pub mod lobby;
 mod locks;
 mod metrics;

@@ -10,6 +10,7 @@ use crate::games::{Absence, Games, Parts};
 use crate::hub::Hub;
 use crate::labs::Labs;
 use crate::library::Library;
+use crate::library::entries::Entries;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::relay::Relay;
@@ -41,6 +42,8 @@ pub struct Service {
     pub values: Values,
     pub labs: Labs,
     pub library: Library,
+    /// The piece library: published entries (docs/library.md).
+    pub entries: Entries,
     pub metrics: Metrics,
     store: Store,
 }
@@ -83,6 +86,7 @@ impl Service {
             },
         });
         let library = Library::new(store.clone());
+        let values = Values::new(store.clone(), settings.value_limits(), instance);
         let service = Service {
             accounts: Accounts::new(
                 store.clone(),
@@ -97,7 +101,8 @@ impl Service {
             ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),
-            values: Values::new(store.clone(), settings.value_limits(), instance),
+            entries: Entries::new(store.clone(), library.clone(), values.clone()),
+            values,
             labs: Labs::new(store.clone(), library.clone()),
             library,
             metrics,
@@ -110,6 +115,7 @@ impl Service {
             tokio::spawn(bots::run(service.games.clone(), woken, every)),
             tokio::spawn(service.lobby.clone().run(every)),
             tokio::spawn(service.values.clone().run(every)),
+            tokio::spawn(service.entries.clone().value_forever(every)),
             tokio::spawn(retention::retain_forever(store, settings.retention())),
             tokio::spawn(
                 service

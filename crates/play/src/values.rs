@@ -206,6 +206,24 @@ impl Values {
             }
         }
         tracing::info!(genome = job.code, "evaluated");
+        self.value_entries(&job.code).await;
+    }
+
+    /// Gives the library's entries of genome `code` the value its evaluation found.
+    async fn value_entries(&self, code: &str) {
+        let job = match self.store.value_job(code).await {
+            Ok(Some(job)) => job,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(genome = code, %error, "could not read a finished evaluation");
+                return;
+            }
+        };
+        if let Some(pawns) = crate::library::entries::done_value(&job) {
+            if let Err(error) = self.store.set_entry_value(code, pawns).await {
+                tracing::warn!(genome = code, %error, "could not value the library's entries");
+            }
+        }
     }
 
     async fn trial_of(&self, job: &ValueJob) -> Result<Trial, String> {

@@ -1,8 +1,8 @@
 //! Discovery (`--discovery`): the genome language kept secret, as at the camp GMO chess was made
 //! for. Two layers do it for every route at once: the decoding tools (diagrams, breeding,
-//! strength estimates) answer `403 discovery`, and an invalid DNA's answer loses everything that
-//! points at the fault (the codon, the offset, what was found and expected, the rule's name):
-//! it says only that the DNA is not a valid genome. Genome answers leave out their explanations
+//! strength estimates, the piece library) answer `403 discovery`, and an invalid DNA's answer
+//! loses everything that points at the fault (the codon, the offset, what was found and
+//! expected, the rule's name): it says only that the DNA is not a valid genome. Genome answers leave out their explanations
 //! (`routes/genomes.rs`), and games hide the other side's genomes after the end too (the
 //! engine's `shows_genomes`).
 
@@ -40,7 +40,8 @@ pub async fn refuse(State(state): State<AppState>, request: Request, next: Next)
         return ApiError::Forbidden {
             code: ServiceCode::Discovery.into(),
             message: "this server keeps the genome language secret (discovery): diagrams, \
-                      breeding and strength estimates are off; experiment in a lab"
+                      breeding, strength estimates and the piece library are off; experiment \
+                      in a lab"
                 .into(),
         }
         .into_response();

@@ -43,7 +43,7 @@ pub enum ServiceCode {
     Forbidden,
     /// 403: a change carrying the session cookie, sent from another origin.
     CrossOrigin,
-    /// 403 in discovery: diagrams, breeding and strength estimates are off.
+    /// 403 in discovery: diagrams, breeding, strength estimates and the piece library are off.
     Discovery,
     /// 404: no such genome, preset, game, lab or route.
     NotFound,

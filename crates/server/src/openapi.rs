@@ -9,7 +9,8 @@ use crate::responses::{
 };
 use crate::routes::{
     accounts, breed, config, diagram, draw, events, events_trf, game_event, games, genomes, labs,
-    ops, plies, positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
+    library, ops, plies, positions, presets, rematch, seek_stream, seeks, stream, users, values,
+    watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -48,12 +49,16 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         events::create, events::show, events::add_team, events::join, events::lineup,
         events::start, events::next_round, events::team_game, events::standings_csv,
         events::stream, events_trf::trf, game_event::event_of_game,
+        library::publish, library::search, library::show, library::edit, library::withdraw,
+        library::star, library::unstar,
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
                 crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount,
                 crate::schema::PresenceFlag, crate::schema::LinesMode, crate::schema::LiveStatus,
-                crate::schema::LivePage),
+                crate::schema::LivePage, crate::schema::LibraryKind, crate::schema::LibraryWords,
+                crate::schema::LibrarySort, crate::schema::Pawns, crate::schema::PieceFeatures,
+                crate::schema::LibraryPage),
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),
@@ -69,6 +74,8 @@ list."),
 and personal tokens (`Authorization: Bearer gmo_…`)."),
         (name = "events", description = "Teams play each other in rounds: round robin or \
 Swiss, with standings (docs/events.md)."),
+        (name = "library", description = "The piece library: designers publish genomes and \
+presets under a name; everyone searches, stars and plays them (docs/library.md)."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]
@@ -131,6 +138,7 @@ impl Modify for Shared {
                 &mut item.get,
                 &mut item.put,
                 &mut item.post,
+                &mut item.patch,
                 &mut item.delete,
             ];
             for operation in operations.into_iter().flatten() {

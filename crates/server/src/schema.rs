@@ -188,6 +188,69 @@ string_schema!(
 );
 
 string_schema!(
+    /// What a library entry publishes.
+    LibraryKind,
+    "LibraryKind",
+    string("^(genome|preset)$", "`genome` or `preset`.", "genome")
+);
+
+string_schema!(
+    /// Library search words: up to 100 characters.
+    LibraryWords,
+    "LibraryWords",
+    string(
+        "^[\\s\\S]{0,100}$",
+        "Words (at most 100 characters; the first 5 words count): each must begin a word of the \
+         entry's name or description, in any case.",
+        "twin rook"
+    )
+);
+
+string_schema!(
+    /// The order of library search results.
+    LibrarySort,
+    "LibrarySort",
+    string("^(popular|new|stars|value)$", "`popular`, `new`, `stars` or `value`.", "popular")
+);
+
+string_schema!(
+    /// A value in pawns, -100 to 100.
+    Pawns,
+    "Pawns",
+    string(
+        "^-?(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$",
+        "A value in pawns, -100 to 100.",
+        "3.25"
+    )
+);
+
+string_schema!(
+    /// What a piece does, comma-separated.
+    PieceFeatures,
+    "PieceFeatures",
+    string(
+        &{
+            let names = gmo_play::library::features::names().join("|");
+            format!("^(({names})(,({names}))*)?$")
+        },
+        "What the piece does, comma-separated, all must hold: leaps, slides, wraps, copies, \
+         debuff, or a debuff's name (no_wrap, freeze, …).",
+        "leaps,wraps"
+    )
+);
+
+string_schema!(
+    /// A page of library entries: 1 to 200.
+    LibraryPage,
+    "LibraryPage",
+    string(
+        "^([1-9]|[1-9][0-9]|1[0-9]{2}|200)$",
+        "A page, 1 to 200 (50 entries each).",
+        "1"
+    )
+);
+
+string_schema!(
     /// An account's name: 3 to 20 of A–Z, a–z, 0–9, `_` and `-`.
     UsernameText,
     "Username",

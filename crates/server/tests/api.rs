@@ -12,6 +12,7 @@ mod edge;
 mod events;
 mod first;
 mod languages;
+mod library;
 mod lichess;
 mod lobby;
 mod ratings;

@@ -26,6 +26,9 @@ mod expiry;
 mod genomes;
 mod held;
 mod labs;
+mod library;
+#[cfg(feature = "testing")]
+mod library_seed;
 mod live;
 mod notify;
 mod presence;
@@ -49,6 +52,12 @@ pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
 pub use labs::{EncodedBoard, Lab};
+pub use library::{
+    DAY_MS, EntryEdit, EntrySearch, EntrySort, Fielded, FinishedGame, LibraryEntry, NewEntry,
+    Published, is_unique_violation,
+};
+#[cfg(feature = "testing")]
+pub use library_seed::seed_library;
 pub use notify::{Announcer, CHANNEL, Notice, Notifications};
 pub use players::{Player, RatedEnd, Rater};
 pub use presets::StoredPreset;

@@ -147,6 +147,12 @@ id!(
 );
 
 id!(
+    /// A piece library entry's id.
+    EntryId,
+    "a library entry id"
+);
+
+id!(
     /// A team's id (within every event: teams of two events never share one).
     TeamId,
     "a team id"

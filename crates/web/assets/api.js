@@ -147,6 +147,12 @@ export const leaderboard = () => call('GET', '/api/leaderboard');
 
 // Events: the organiser acts with the session (the cookie), a team with its token (from joining
 // with the team's code). Anyone may read an event, its standings and its stream.
+// The piece library (docs/library.md); `query` is a URLSearchParams string.
+export const library = (query = '') => call('GET', `/api/library${query ? `?${query}` : ''}`);
+export const libraryEntry = (id) => call('GET', `/api/library/${seg(id)}`);
+export const publishEntry = (entry) => call('POST', '/api/library', { body: entry });
+export const starEntry = (id, star) => call(star ? 'PUT' : 'DELETE', `/api/library/${seg(id)}/star`);
+
 export const createEvent = (options) => call('POST', '/api/events', { body: options });
 export const event = (id) => call('GET', `/api/events/${seg(id)}`);
 export const addTeam = (id, name) => call('POST', `/api/events/${seg(id)}/teams`, { body: { name } });

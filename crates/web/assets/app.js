@@ -9,6 +9,7 @@
 //   #/leaderboard           the best established ratings
 //   #/watch                 the live games, each opened as a spectator
 //   #/tv                    the TV game, large, moving on to the next when it ends
+//   #/library[/{id}]        the piece library: search and publish; one entry and its family tree
 //   #/signin, #/signup      sign in, make an account (?then=… is where to go after)
 //   #/events[/new]          run an event: create one, and this browser's events
 //   #/events/{id}           an event: its organiser's controls, rounds and standings
@@ -28,6 +29,7 @@ import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
 import { watchPage, tvPage } from './watch.js';
+import { libraryPage, entryPage } from './library.js';
 import { accountPage, loadAccount, onAccountChange, renderHeader } from './account.js';
 import { gameInDiscovery, loadConfig } from './config.js';
 import { loadLanguage, t } from './i18n.js';
@@ -81,6 +83,14 @@ function route() {
     page = 'watch';
     leave = watchPage(main);
     document.title = t('title.watch');
+  } else if (parts[0] === 'library' && parts[1]) {
+    page = 'library-entry';
+    leave = entryPage(main, parts[1]);
+    document.title = t('title.library');
+  } else if (parts[0] === 'library') {
+    page = 'library';
+    leave = libraryPage(main);
+    document.title = t('title.library');
   } else if (parts[0] === 'tv') {
     page = 'tv';
     leave = tvPage(main);
@@ -124,7 +134,7 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 });
 // Pages that read who is signed in are drawn again when that changes (a sign-out in the header).
 onAccountChange(() => {
-  if (['home', 'profile', 'leaderboard', 'events', 'event'].includes(document.body.dataset.page)) route();
+  if (['home', 'profile', 'leaderboard', 'events', 'event', 'library', 'library-entry'].includes(document.body.dataset.page)) route();
 });
 // The language's messages, who is signed in and what the server is (discovery or not), before
 // the first page (English, signed out and the ordinary mode if the server does not answer).

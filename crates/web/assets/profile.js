@@ -7,6 +7,7 @@ import * as api from './api.js';
 import { signedIn } from './account.js';
 import { accountGameRow, ratingText, sameName } from './players.js';
 import { t, errorText, formatDate, formatNumber } from './i18n.js';
+import { authorEntries } from './library.js';
 
 const PAGE = 50; // the server's page of games
 const START = 1500; // a new player's rating
@@ -121,7 +122,8 @@ export function profilePage(root, name) {
           : h('p', { class: 'hint', id: 'rating-graph-empty' }, t('profile.noGraph'))),
       h('section', { class: 'panel profile-games' },
         h('h2', {}, own ? t('home.myGames') : t('profile.games')),
-        list, h('div', { class: 'row' }, more), moreNote)));
+        list, h('div', { class: 'row' }, more), moreNote),
+      authorEntries(profile.username)));
     document.title = t('title.named', { name: profile.username });
   }
 }

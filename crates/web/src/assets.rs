@@ -81,6 +81,7 @@ pub static ASSETS: &[Asset] = embed![
     "fields.js" => JS,
     "screen.js" => JS,
     "watch.js" => JS,
+    "library.js" => JS,
     "config.js" => JS,
     "i18n.js" => JS,
     "i18n/en.json" => JSON,

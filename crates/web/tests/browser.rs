@@ -5405,3 +5405,125 @@ async fn slovak(driver: &mut Driver, base: String) {
     client.close().await.expect("closed");
     english.close().await.expect("closed");
 }
+
+browser_test!(the_library_publishes_finds_and_plays_an_entry, library_page);
+
+/// The piece library: a signed-in player publishes the rook under a name from #/library and lands
+/// on its page (diagram, "Open in the lab" pointing at the genome, its family tree), makes it the
+/// army of their new games, stars it, finds it again by a word of its name, and sees it listed on
+/// their profile.
+async fn library_page(driver: &mut Driver, base: String) {
+    let client = driver.session(1280, 900).await;
+    sign_up(&client, &base, "designer").await;
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the publish form",
+        "return !!document.querySelector('#publish-code')",
+    )
+    .await;
+    type_into(&client, "#publish-code", "rook").await;
+    type_into(&client, "#publish-name", "Rooky slider").await;
+    type_into(&client, "#publish-description", "The plain rook, published").await;
+    click(&client, "#publish-button").await;
+    let name = wait_text(&client, "the entry's page", "#entry-name").await;
+    assert_eq!(name, "Rooky slider");
+    let lab = client
+        .execute(
+            "return document.querySelector('#entry-lab').getAttribute('href')",
+            vec![],
+        )
+        .await
+        .expect("a link");
+    assert_eq!(
+        lab,
+        json!("#/lab?genome=3gbkd6"),
+        "the lab opens the genome"
+    );
+    wait_for(
+        &client,
+        "the diagram",
+        "return document.querySelector('#entry-diagram')?.complete",
+    )
+    .await;
+    assert!(
+        text_of(&client, "#family-tree")
+            .await
+            .contains("Rooky slider")
+    );
+
+    click(&client, "#entry-use").await;
+    wait_for(
+        &client,
+        "the army kept",
+        "return document.querySelector('#entry-notice').textContent",
+    )
+    .await;
+    let kept = client
+        .execute(
+            "return JSON.parse(localStorage.getItem('gmo.setup')).preset",
+            vec![],
+        )
+        .await
+        .expect("a preset");
+    let preset = kept.as_str().expect("a code").to_owned();
+    let stored: Value = reqwest::get(format!("{base}/api/presets/{preset}"))
+        .await
+        .expect("an answer")
+        .json()
+        .await
+        .expect("json");
+    let rook = "3gbkd6";
+    assert_eq!(
+        stored["genomes"][1], rook,
+        "the rook in place of the knights: {stored}"
+    );
+
+    click(&client, "#entry-star").await;
+    wait_for(
+        &client,
+        "the star",
+        "return document.querySelector('#entry-star')?.getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    assert!(text_of(&client, "#entry-numbers").await.contains("★ 1"));
+
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the search",
+        "return !!document.querySelector('#library-q')",
+    )
+    .await;
+    type_into(&client, "#library-q", "rook").await;
+    click(&client, "#library-filters button[type=submit]").await;
+    wait_for(
+        &client,
+        "a card",
+        "return document.querySelectorAll('#library-cards .library-card').length === 1",
+    )
+    .await;
+    assert!(
+        text_of(&client, "#library-cards")
+            .await
+            .contains("Rooky slider")
+    );
+
+    client
+        .goto(&format!("{base}/#/@/designer"))
+        .await
+        .expect("the profile opens");
+    wait_for(
+        &client,
+        "the profile's entries",
+        "return document.querySelectorAll('#profile-entries .library-card').length === 1",
+    )
+    .await;
+    no_script_errors(&client).await;
+}

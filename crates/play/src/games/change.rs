@@ -252,6 +252,9 @@ impl Games {
         let players = next.players.clone();
         self.cache.put(next);
         self.count(&stored.state, &game);
+        if game.is_over() && !stored.state.is_over() {
+            crate::library::count_end(&self.store, id, &game);
+        }
         // Announced while the game's lock is held, so that its announcements leave in version
         // order.
         let update = Update {

@@ -96,6 +96,7 @@ impl Games {
             // game.
             match self.load(&id).await {
                 Ok(stored) => {
+                    crate::library::count_end(&self.store, &id, &stored.state);
                     let update = crate::hub::Update {
                         version: stored.version,
                         happened: ended.remove(&id).unwrap_or_default(),

@@ -146,7 +146,11 @@ pub async fn breed(
         .map_err(ApiError::internal)?;
     let mut children = Vec::with_capacity(bred.len());
     for child in &bred {
-        let (code, created) = state.play.library.put_genome(child).await?;
+        let (code, created) = state
+            .play
+            .library
+            .put_child(child, &a_code, &b_code)
+            .await?;
         children.push(answer(child, code.to_string(), created, language)?);
     }
     let status = if children.iter().any(|child| child.created) {

@@ -12,6 +12,7 @@ pub(crate) mod game_event;
 pub(crate) mod games;
 pub(crate) mod genomes;
 pub(crate) mod labs;
+pub(crate) mod library;
 pub(crate) mod ops;
 pub(crate) mod plies;
 pub(crate) mod positions;
@@ -45,6 +46,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(breed::router())
         .merge(diagram::router())
         .merge(values::router())
+        .merge(library::router())
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::discovery::refuse,

@@ -1,5 +1,13 @@
 //! The library of designs: genomes and presets stored under their codes (rules §2.5), named by a
-//! code or a name wherever a request names one.
+//! code or a name wherever a request names one; and the piece library, where accounts publish
+//! them (`entries`, docs/library.md).
+
+mod ends;
+pub mod entries;
+pub mod features;
+mod words;
+
+pub(crate) use ends::count_end;
 
 use crate::error::{PlayError, PlayResult};
 use gmo_genome::{Code, Genome};
@@ -19,6 +27,16 @@ impl Library {
     /// Stores `genome` → its code, and whether this call stored it (false: it was already).
     pub async fn put_genome(&self, genome: &Genome) -> PlayResult<(Code, bool)> {
         Ok(self.store.put_genome(genome).await?)
+    }
+
+    /// Stores a child bred from the stored genomes `a` and `b` (codes) → its code, and whether
+    /// this call stored it; the first breeding that made it is kept as its parents (lineage).
+    pub async fn put_child(&self, child: &Genome, a: &str, b: &str) -> PlayResult<(Code, bool)> {
+        let (code, created) = self.store.put_genome(child).await?;
+        if code.as_str() != a && code.as_str() != b {
+            self.store.record_parents(code.as_str(), a, b).await?;
+        }
+        Ok((code, created))
     }
 
     /// The stored genome a code or name refers to.
