@@ -35,7 +35,10 @@ macro_rules! embed {
     ($($path:literal => $type:expr),* $(,)?) => {
         &[$({
             const BYTES: &[u8] = include_bytes!(concat!("../assets/", $path));
-            Asset { path: $path, content_type: $type, bytes: BYTES, hash: fnv1a(BYTES) }
+            // One constant per file: the compiler bounds each evaluation, and the whole table
+            // hashed in one would outgrow that bound as the page grows.
+            const HASH: u64 = fnv1a(BYTES);
+            Asset { path: $path, content_type: $type, bytes: BYTES, hash: HASH }
         }),*]
     };
 }
