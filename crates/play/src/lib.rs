@@ -32,6 +32,7 @@ mod stored;
 mod time;
 mod timers;
 pub mod users;
+pub mod analyses;
 pub mod values;
 
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
@@ -54,4 +55,5 @@ pub use settings::{Settings, defaults, duration_between};
 pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;
+pub use analyses::Analyses;
 pub use values::Values;

@@ -3,6 +3,7 @@
 //! holds a [`Service`] and calls its parts.
 
 use crate::accounts::Accounts;
+use crate::analyses::Analyses;
 use crate::bots;
 use crate::error::PlayResult;
 use crate::events::Events;
@@ -39,6 +40,7 @@ pub struct Service {
     pub lobby: Lobby,
     pub rematches: Rematches,
     pub values: Values,
+    pub analyses: Analyses,
     pub labs: Labs,
     pub library: Library,
     pub metrics: Metrics,
@@ -97,7 +99,8 @@ impl Service {
             ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
             rematches: Rematches::new(games.clone()),
-            values: Values::new(store.clone(), settings.value_limits(), instance),
+            values: Values::new(store.clone(), settings.value_limits(), instance.clone()),
+            analyses: Analyses::new(store.clone(), settings.analysis_limits(), instance),
             labs: Labs::new(store.clone(), library.clone()),
             library,
             metrics,
@@ -110,6 +113,7 @@ impl Service {
             tokio::spawn(bots::run(service.games.clone(), woken, every)),
             tokio::spawn(service.lobby.clone().run(every)),
             tokio::spawn(service.values.clone().run(every)),
+            tokio::spawn(service.analyses.clone().run(every)),
             tokio::spawn(retention::retain_forever(store, settings.retention())),
             tokio::spawn(
                 service
@@ -158,6 +162,9 @@ impl Running {
         // Evaluations it ran go back to the queue, to be taken over from their last count.
         if let Err(error) = store.release_value_jobs(instance).await {
             tracing::warn!(%error, "could not release this process's value evaluations");
+        }
+        if let Err(error) = store.release_jobs(instance).await {
+            tracing::warn!(%error, "could not release this process's analyses");
         }
         store.close().await;
     }
