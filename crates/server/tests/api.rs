@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 mod accounts;
+mod analysis;
 mod contract;
 mod discovery;
 mod durable;
