@@ -6,6 +6,7 @@ mod genome_cmd;
 mod perft;
 mod serve;
 mod value;
+mod work;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -37,6 +38,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Estimate what a genome is worth in pawns, from bot games with it in place of a piece.
     Value(value::ValueArgs),
+    /// Take jobs (game analyses) from the service's database, serving nothing: another machine
+    /// adds capacity.
+    Work(work::WorkArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,5 +50,6 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Value(args) => value::run(args),
+        Command::Work(args) => work::run(args),
     }
 }

@@ -34,6 +34,7 @@ mod timers;
 pub mod users;
 pub mod analyses;
 pub mod values;
+pub mod worker;
 
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};

@@ -34,6 +34,15 @@ mod per_address {
     use super::an_address_has_a_bounded_queue;
 }
 
+mod worker {
+    both_with!(
+        crate::analysis::nobody_runs_one_per_address;
+        a_process_that_only_takes_jobs_analyses,
+    );
+
+    use super::a_process_that_only_takes_jobs_analyses;
+}
+
 mod in_all {
     both_with!(
         crate::analysis::nobody_runs_one_in_all;
@@ -213,6 +222,34 @@ pub(crate) async fn an_address_has_a_bounded_queue(server: Server) {
     let joined = server.post(&path(&first), None, json!({})).await;
     assert_eq!(joined.status, 202, "{}", joined.text);
     assert_eq!(joined.body["state"], "queued");
+}
+
+/// The server takes no analyses; `gmo work`'s loop on the same database does.
+pub(crate) async fn a_process_that_only_takes_jobs_analyses(server: Server) {
+    let id = finished_game(&server).await;
+    let asked = server.post(&path(&id), None, json!({})).await;
+    assert_eq!(asked.status, 202, "{}", asked.text);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let waiting = server.get(&path(&id), None).await;
+    assert_eq!(waiting.body["state"], "queued", "the server runs none");
+    let mut settings = gmo_play::Settings::default();
+    settings.database_url = server.url.clone();
+    settings.sweep_interval = Duration::from_millis(100);
+    settings.analysis_nodes = 2_000;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker = tokio::spawn(async move {
+        gmo_play::worker::work_until(&settings, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let seen = until_done(&server, &id).await;
+    assert_whole(seen.last().expect("read"));
+    stop.send(()).expect("the worker listens");
+    worker
+        .await
+        .expect("the worker ends")
+        .expect("the worker stops cleanly");
 }
 
 pub(crate) async fn the_queue_is_bounded_in_all(server: Server) {
