@@ -4,6 +4,8 @@
 //! lease ran out.
 
 use crate::common::Server;
+use crate::contract::Contract;
+use reqwest::Method;
 use crate::{new_game, play, set_up};
 use gmo_types::Timestamp;
 use serde_json::{Value, json};
@@ -105,13 +107,19 @@ fn path(id: &str) -> String {
     format!("/api/games/{id}/analysis")
 }
 
-/// Reads the analysis until it is done (or 30 s pass) → every answer read, the last done.
+/// The documented path of both routes.
+const DOCUMENTED: &str = "/api/games/{id}/analysis";
+
+/// Reads the analysis until it is done (or 30 s pass) → every answer read, the last done; each
+/// checked against the OpenAPI document.
 async fn until_done(server: &Server, id: &str) -> Vec<Value> {
+    let mut contract = Contract::of(server).await;
     let start = Instant::now();
     let mut seen = Vec::new();
     loop {
         let read = server.get(&path(id), None).await;
         assert_eq!(read.status, 200, "{}", read.text);
+        contract.check(Method::GET, DOCUMENTED, &read);
         let state = read.body["state"].as_str().unwrap_or_default().to_owned();
         assert!(
             ["queued", "running", "done"].contains(&state.as_str()),
@@ -152,11 +160,14 @@ fn assert_whole(done: &Value) {
 }
 
 pub(crate) async fn a_finished_game_is_analysed_once_with_its_progress(server: Server) {
+    let mut contract = Contract::of(&server).await;
     let id = finished_game(&server).await;
     let never = server.get(&path(&id), None).await;
     assert_eq!(never.status, 404, "never asked for: {}", never.text);
+    contract.check(Method::GET, DOCUMENTED, &never);
     let asked = server.post(&path(&id), None, json!({})).await;
     assert_eq!(asked.status, 202, "{}", asked.text);
+    contract.check(Method::POST, DOCUMENTED, &asked);
     assert_eq!(asked.body, json!({"state": "queued"}));
     let seen = until_done(&server, &id).await;
     let done = seen.last().expect("read");
@@ -183,6 +194,9 @@ pub(crate) async fn only_finished_games_outside_discovery_are_analysed(server: S
     let playing = server.post(&path(&id), None, json!({})).await;
     assert_eq!(playing.status, 409, "{}", playing.text);
     assert_eq!(playing.body["error"]["code"], "not_over");
+    Contract::of(&server)
+        .await
+        .check(Method::POST, DOCUMENTED, &playing);
     let nosuch = gmo_store::new_id();
     for method in ["POST", "GET"] {
         let missing = match method {
@@ -201,6 +215,9 @@ pub(crate) async fn a_discovery_game_is_not_analysed(server: Server) {
     let asked = server.post(&path(&id), None, json!({})).await;
     assert_eq!(asked.status, 403, "{}", asked.text);
     assert_eq!(asked.body["error"]["code"], "discovery");
+    Contract::of(&server)
+        .await
+        .check(Method::POST, DOCUMENTED, &asked);
     let read = server.get(&path(&id), None).await;
     assert_eq!(read.status, 403, "{}", read.text);
 }
@@ -213,6 +230,9 @@ pub(crate) async fn an_address_has_a_bounded_queue(server: Server) {
     let refused = server.post(&path(&second), None, json!({})).await;
     assert_eq!(refused.status, 429, "{}", refused.text);
     assert_eq!(refused.body["error"]["code"], "rate_limited");
+    Contract::of(&server)
+        .await
+        .check(Method::POST, DOCUMENTED, &refused);
     assert_eq!(
         server.get(&path(&second), None).await.status,
         404,
@@ -259,6 +279,9 @@ pub(crate) async fn the_queue_is_bounded_in_all(server: Server) {
     let refused = server.post(&path(&second), None, json!({})).await;
     assert_eq!(refused.status, 503, "{}", refused.text);
     assert_eq!(refused.body["error"]["code"], "unavailable");
+    Contract::of(&server)
+        .await
+        .check(Method::POST, DOCUMENTED, &refused);
 }
 
 pub(crate) async fn a_job_whose_holder_died_is_taken_over_after_its_lease(server: Server) {

@@ -17,13 +17,13 @@ both!(
 );
 
 /// The document of a running server, and what has been checked against it.
-struct Contract {
+pub(crate) struct Contract {
     document: Value,
     checked: BTreeSet<(String, String, u16)>,
 }
 
 impl Contract {
-    async fn of(server: &Server) -> Contract {
+    pub(crate) async fn of(server: &Server) -> Contract {
         let answer = server.get("/api/openapi.json", None).await;
         assert_eq!(answer.status, 200);
         assert_eq!(answer.body["openapi"], "3.1.0");
@@ -62,7 +62,7 @@ impl Contract {
     }
 
     /// Checks an answer of `method path` (the documented path, with `{id}`) against its schema.
-    fn check(&mut self, method: Method, path: &str, answer: &Answer) -> Value {
+    pub(crate) fn check(&mut self, method: Method, path: &str, answer: &Answer) -> Value {
         let validator = self.validator(&method, path, answer.status, "application/json");
         if let Err(error) = validator.validate(&answer.body) {
             panic!(
