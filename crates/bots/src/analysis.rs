@@ -53,7 +53,11 @@ impl Eval {
             let moves = (plies + 1) / 2;
             return Eval {
                 cp: None,
-                mate: Some(if white > 0 { moves.max(1) } else { -moves.max(1) }),
+                mate: Some(if white > 0 {
+                    moves.max(1)
+                } else {
+                    -moves.max(1)
+                }),
                 winner: None,
             };
         }
@@ -263,12 +267,13 @@ pub fn judge(plies: &[Played], searched: &[Searched]) -> (Vec<PlyAnalysis>, Accu
         } else {
             -1.0
         };
-        let [chances_before, chances_after] =
-            [before, after].map(|e| sign * e.winning_chances());
+        let [chances_before, chances_after] = [before, after].map(|e| sign * e.winning_chances());
         let best = searched[index].best.filter(|b| played.step != Some(*b));
         let percent = |chances: f64| 50.0 + 50.0 * chances;
-        accuracies[played.mover.index()]
-            .push(move_accuracy(percent(chances_before), percent(chances_after)));
+        accuracies[played.mover.index()].push(move_accuracy(
+            percent(chances_before),
+            percent(chances_after),
+        ));
         out.push(PlyAnalysis {
             ply: index + 1,
             eval: *after,

@@ -60,8 +60,15 @@ fn a_ply_that_leaves_a_king_to_be_taken_is_a_blunder() {
     let replayed = replay(&game.record()).expect("the record replays");
     assert_eq!(replayed.positions.len(), replayed.plies.len() + 1);
     assert_eq!(replayed.plies.len(), game.moves_played() as usize);
-    let searched: Vec<Searched> = replayed.positions.iter().map(|p| search(p, NODES)).collect();
-    let last = searched.last().and_then(|s| s.eval).expect("the end is scored");
+    let searched: Vec<Searched> = replayed
+        .positions
+        .iter()
+        .map(|p| search(p, NODES))
+        .collect();
+    let last = searched
+        .last()
+        .and_then(|s| s.eval)
+        .expect("the end is scored");
     assert_eq!(last.winner, Some(Color::Black), "{last:?}");
     let (plies, accuracy) = judge(&replayed.plies, &searched);
     assert_eq!(plies.len(), replayed.plies.len());
@@ -80,7 +87,8 @@ fn a_ply_that_leaves_a_king_to_be_taken_is_a_blunder() {
             .any(|a| a.judgement == Some(Judgement::Blunder)),
         "{white_plies:?}"
     );
-    let (white, black) = (accuracy.white.unwrap(), accuracy.black.unwrap());
+    let white = accuracy.white.expect("white played");
+    let black = accuracy.black.expect("black played");
     assert!(white < black, "random {white} against search {black}");
     assert!((0.0..=100.0).contains(&white) && (0.0..=100.0).contains(&black));
 }
@@ -89,7 +97,11 @@ fn a_ply_that_leaves_a_king_to_be_taken_is_a_blunder() {
 fn the_same_position_searched_twice_or_resumed_answers_the_same() {
     let game = play_out((5, 5), &mut RandomBot::new(7), &mut SearchBot::new());
     let replayed = replay(&game.record()).expect("the record replays");
-    let first: Vec<Searched> = replayed.positions.iter().map(|p| search(p, 3_000)).collect();
+    let first: Vec<Searched> = replayed
+        .positions
+        .iter()
+        .map(|p| search(p, 3_000))
+        .collect();
     // Backwards, as a process resuming in the middle would meet them.
     let mut second: Vec<Searched> = replayed
         .positions

@@ -26,7 +26,10 @@ pub fn run(args: WorkArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(gmo_play::worker::work_until(&args.settings, shutdown_signal())) {
+    match runtime.block_on(gmo_play::worker::work_until(
+        &args.settings,
+        shutdown_signal(),
+    )) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(%error, "gmo work stopped with an error");

@@ -135,7 +135,10 @@ impl Analyses {
         }
         let job = self.store.job(KIND, id.as_str()).await?;
         let job = job.ok_or_else(|| {
-            PlayError::not_found("analysis", format!("{id} (never asked for: POST to start one)"))
+            PlayError::not_found(
+                "analysis",
+                format!("{id} (never asked for: POST to start one)"),
+            )
         })?;
         view(&job)
     }
@@ -196,9 +199,10 @@ impl Analyses {
             let k = saved.searched.len();
             let (positions, nodes) = (replayed.clone(), self.limits.nodes);
             let renewing = AbortOnDrop(tokio::spawn(self.clone().renew(job.id)));
-            let searched =
-                tokio::task::spawn_blocking(move || analysis::search(&positions.positions[k], nodes))
-                    .await;
+            let searched = tokio::task::spawn_blocking(move || {
+                analysis::search(&positions.positions[k], nodes)
+            })
+            .await;
             drop(renewing);
             match searched {
                 Ok(searched) => saved.searched.push(searched),
@@ -217,7 +221,13 @@ impl Analyses {
                     .await
             } else {
                 self.store
-                    .save_job_progress(job.id, &self.instance, (done, total), &json, lease_from(now()))
+                    .save_job_progress(
+                        job.id,
+                        &self.instance,
+                        (done, total),
+                        &json,
+                        lease_from(now()),
+                    )
                     .await
             };
             match kept {
@@ -253,7 +263,11 @@ impl Analyses {
 
     async fn fail(&self, job: &Job, why: &str) {
         tracing::warn!(game = job.subject, why, "an analysis failed");
-        if let Err(error) = self.store.fail_job(job.id, &self.instance, why, now()).await {
+        if let Err(error) = self
+            .store
+            .fail_job(job.id, &self.instance, why, now())
+            .await
+        {
             tracing::warn!(game = job.subject, %error, "could not record a failed analysis");
         }
     }

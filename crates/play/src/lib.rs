@@ -7,6 +7,7 @@
 //! `Service::start` opens the store and starts the background workers; its parts are the API.
 
 pub mod accounts;
+pub mod analyses;
 mod bell;
 mod bot_seats;
 mod bots;
@@ -32,10 +33,10 @@ mod stored;
 mod time;
 mod timers;
 pub mod users;
-pub mod analyses;
 pub mod values;
 pub mod worker;
 
+pub use analyses::Analyses;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{
@@ -56,5 +57,4 @@ pub use settings::{Settings, defaults, duration_between};
 pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;
-pub use analyses::Analyses;
 pub use values::Values;

@@ -2,8 +2,8 @@
 //! default, read by `gmo serve` (which flattens them beside the HTTP edge's) and by tests
 //! through [`Settings::default`], which takes the defaults and ignores the environment.
 
-use crate::retention::Retention;
 use crate::analyses::AnalysisLimits;
+use crate::retention::Retention;
 use crate::values::ValueLimits;
 use clap::builder::TypedValueParser;
 use gmo_store::SeekLimits;

@@ -10,9 +10,11 @@ use std::sync::Arc;
 /// Takes and runs jobs from `settings.database_url` (within `settings.max_analyses` at once)
 /// until `stop` resolves; then puts the jobs it held back in the queue, so that another process
 /// takes them over at once rather than after their lease.
-pub async fn work_until(settings: &Settings, stop: impl Future<Output = ()>) -> Result<(), StoreError> {
-    let store =
-        Store::connect_with(&settings.database_url, settings.database_connections).await?;
+pub async fn work_until(
+    settings: &Settings,
+    stop: impl Future<Output = ()>,
+) -> Result<(), StoreError> {
+    let store = Store::connect_with(&settings.database_url, settings.database_connections).await?;
     let instance: Arc<str> =
         format!("work-{}-{}", std::process::id(), &gmo_store::new_id()[..8]).into();
     let analyses = Analyses::new(store.clone(), settings.analysis_limits(), instance.clone());

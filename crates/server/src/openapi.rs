@@ -8,8 +8,8 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, analysis, breed, config, diagram, draw, events, game_event, games, genomes, labs, ops, plies,
-    positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
+    accounts, analysis, breed, config, diagram, draw, events, game_event, games, genomes, labs,
+    ops, plies, positions, presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;

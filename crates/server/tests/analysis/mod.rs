@@ -5,9 +5,9 @@
 
 use crate::common::Server;
 use crate::contract::Contract;
-use reqwest::Method;
 use crate::{new_game, play, set_up};
 use gmo_types::Timestamp;
+use reqwest::Method;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -130,7 +130,10 @@ async fn until_done(server: &Server, id: &str) -> Vec<Value> {
         if state == "done" {
             return seen;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "not done: {seen:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "not done: {seen:?}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -146,7 +149,8 @@ fn assert_whole(done: &Value) {
         assert!(eval["cp"].is_i64() || eval["mate"].is_i64(), "{ply}");
         assert!(
             ply["judgement"].is_null()
-                || ["inaccuracy", "mistake", "blunder"].contains(&ply["judgement"].as_str().unwrap()),
+                || ["inaccuracy", "mistake", "blunder"]
+                    .contains(&ply["judgement"].as_str().unwrap_or_default()),
             "{ply}"
         );
         if !ply["best"].is_null() {
@@ -252,10 +256,12 @@ pub(crate) async fn a_process_that_only_takes_jobs_analyses(server: Server) {
     tokio::time::sleep(Duration::from_millis(600)).await;
     let waiting = server.get(&path(&id), None).await;
     assert_eq!(waiting.body["state"], "queued", "the server runs none");
-    let mut settings = gmo_play::Settings::default();
-    settings.database_url = server.url.clone();
-    settings.sweep_interval = Duration::from_millis(100);
-    settings.analysis_nodes = 2_000;
+    let settings = gmo_play::Settings {
+        database_url: server.url.clone(),
+        sweep_interval: Duration::from_millis(100),
+        analysis_nodes: 2_000,
+        ..Default::default()
+    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let worker = tokio::spawn(async move {
         gmo_play::worker::work_until(&settings, async {
@@ -275,7 +281,10 @@ pub(crate) async fn a_process_that_only_takes_jobs_analyses(server: Server) {
 pub(crate) async fn the_queue_is_bounded_in_all(server: Server) {
     let first = finished_game(&server).await;
     let second = finished_game(&server).await;
-    assert_eq!(server.post(&path(&first), None, json!({})).await.status, 202);
+    assert_eq!(
+        server.post(&path(&first), None, json!({})).await.status,
+        202
+    );
     let refused = server.post(&path(&second), None, json!({})).await;
     assert_eq!(refused.status, 503, "{}", refused.text);
     assert_eq!(refused.body["error"]["code"], "unavailable");
@@ -296,7 +305,10 @@ pub(crate) async fn a_job_whose_holder_died_is_taken_over_after_its_lease(server
         .ask_job("analysis", &id, "test", Timestamp::EPOCH, bounds())
         .await
         .expect("the store answers");
-    assert!(matches!(asked, gmo_store::JobAsked::Started(_)), "{asked:?}");
+    assert!(
+        matches!(asked, gmo_store::JobAsked::Started(_)),
+        "{asked:?}"
+    );
     let now = Timestamp::from_ms(
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
