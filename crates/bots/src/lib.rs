@@ -13,6 +13,7 @@
 //! Random debuffs (deviation, mutation) are not foreseen: bots treat every move as landing where
 //! it was asked, with the genome it had.
 
+pub mod analysis;
 mod bot;
 mod eval;
 mod greedy;
@@ -27,6 +28,8 @@ pub mod value;
 mod values;
 mod zobrist;
 
+#[cfg(test)]
+mod analysis_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]

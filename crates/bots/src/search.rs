@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 pub(crate) const MATE: i32 = 1_000_000;
 const INF: i32 = 2 * MATE;
 /// Scores beyond this are wins or losses found by the search.
-const MATE_BOUND: i32 = MATE - 1_000;
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest a search goes, quiescence included.
 const MAX_PLY: usize = 96;
 const QUIESCENCE_DEPTH: u32 = 6;

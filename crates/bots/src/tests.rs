@@ -349,7 +349,7 @@ fn specs_parse_with_budgets_and_clear_errors() {
 }
 
 /// Plays a game through the `Game` API, as the arena and a service do.
-fn play_out(size: (u8, u8), white: &mut dyn Bot, black: &mut dyn Bot) -> Game {
+pub(crate) fn play_out(size: (u8, u8), white: &mut dyn Bot, black: &mut dyn Bot) -> Game {
     let preset = if size.0 == 5 { FIVE_WIDE } else { DEFAULT };
     let settings = Settings::new(size.0, size.1, Settings::MAX_INITIAL).expect("settings");
     let mut game = Game::new(settings, 9).expect("game");

@@ -8,6 +8,7 @@ mod library_cmd;
 mod perft;
 mod serve;
 mod value;
+mod work;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -41,6 +42,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Estimate what a genome is worth in pawns, from bot games with it in place of a piece.
     Value(value::ValueArgs),
+    /// Take jobs (game analyses) from the service's database, serving nothing: another machine
+    /// adds capacity.
+    Work(work::WorkArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +55,6 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Value(args) => value::run(args),
+        Command::Work(args) => work::run(args),
     }
 }

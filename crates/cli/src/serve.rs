@@ -61,7 +61,7 @@ fn announce(addr: SocketAddr) {
 }
 
 /// Ctrl-C or SIGTERM (what a supervisor or `docker stop` sends).
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     let ctrl_c = async {
         if let Err(error) = tokio::signal::ctrl_c().await {
             tracing::warn!(%error, "cannot listen for ctrl-c");

@@ -191,6 +191,9 @@ pub enum PlayError {
     /// No such thing (`what`: "game", "seek", "value evaluation", …).
     #[error("no {what} {key:?}")]
     NotFound { what: &'static str, key: String },
+    /// The game keeps its genomes secret (discovery): what was asked would show them.
+    #[error("{0}")]
+    Discovery(String),
     /// A deployment-wide cap is reached (bot games, the lobby, the evaluation queue): try later.
     #[error("{0}")]
     Full(String),

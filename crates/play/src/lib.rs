@@ -7,6 +7,7 @@
 //! `Service::start` opens the store and starts the background workers; its parts are the API.
 
 pub mod accounts;
+pub mod analyses;
 mod bell;
 mod bot_seats;
 mod bots;
@@ -33,7 +34,9 @@ mod time;
 mod timers;
 pub mod users;
 pub mod values;
+pub mod worker;
 
+pub use analyses::Analyses;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{

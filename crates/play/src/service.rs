@@ -3,6 +3,7 @@
 //! holds a [`Service`] and calls its parts.
 
 use crate::accounts::Accounts;
+use crate::analyses::Analyses;
 use crate::bots;
 use crate::error::PlayResult;
 use crate::events::Events;
@@ -40,6 +41,7 @@ pub struct Service {
     pub lobby: Lobby,
     pub rematches: Rematches,
     pub values: Values,
+    pub analyses: Analyses,
     pub labs: Labs,
     pub library: Library,
     /// The piece library: published entries (docs/library.md).
@@ -86,7 +88,7 @@ impl Service {
             },
         });
         let library = Library::new(store.clone());
-        let values = Values::new(store.clone(), settings.value_limits(), instance);
+        let values = Values::new(store.clone(), settings.value_limits(), instance.clone());
         let service = Service {
             accounts: Accounts::new(
                 store.clone(),
@@ -103,6 +105,7 @@ impl Service {
             rematches: Rematches::new(games.clone()),
             entries: Entries::new(store.clone(), library.clone(), values.clone()),
             values,
+            analyses: Analyses::new(store.clone(), settings.analysis_limits(), instance),
             labs: Labs::new(store.clone(), library.clone()),
             library,
             metrics,
@@ -116,6 +119,7 @@ impl Service {
             tokio::spawn(service.lobby.clone().run(every)),
             tokio::spawn(service.values.clone().run(every)),
             tokio::spawn(service.entries.clone().value_forever(every)),
+            tokio::spawn(service.analyses.clone().run(every)),
             tokio::spawn(retention::retain_forever(store, settings.retention())),
             tokio::spawn(
                 service
@@ -164,6 +168,9 @@ impl Running {
         // Evaluations it ran go back to the queue, to be taken over from their last count.
         if let Err(error) = store.release_value_jobs(instance).await {
             tracing::warn!(%error, "could not release this process's value evaluations");
+        }
+        if let Err(error) = store.release_jobs(instance).await {
+            tracing::warn!(%error, "could not release this process's analyses");
         }
         store.close().await;
     }

@@ -2,6 +2,7 @@
 //! default, read by `gmo serve` (which flattens them beside the HTTP edge's) and by tests
 //! through [`Settings::default`], which takes the defaults and ignores the environment.
 
+use crate::analyses::AnalysisLimits;
 use crate::retention::Retention;
 use crate::values::ValueLimits;
 use clap::builder::TypedValueParser;
@@ -81,6 +82,23 @@ pub struct Settings {
     #[arg(long, env = "GMO_VALUE_GAMES", default_value_t = gmo_bots::value::DEFAULT_GAMES,
           value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub value_games: u32,
+    /// The most game analyses this process runs at once (`gmo serve` and `gmo work` alike); each
+    /// takes one core while it runs, searching on a blocking thread.
+    #[arg(long, env = "GMO_MAX_ANALYSES", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub max_analyses: u32,
+    /// The most game analyses queued or running in the deployment; one more is refused as
+    /// unavailable (503).
+    #[arg(long, env = "GMO_MAX_ANALYSIS_QUEUE", default_value_t = 64)]
+    pub max_analysis_queue: u32,
+    /// The most game analyses queued or running asked by one client (address); one more is
+    /// refused with 429 and `Retry-After`.
+    #[arg(long, env = "GMO_MAX_ANALYSES_PER_CLIENT", default_value_t = 4)]
+    pub max_analyses_per_client: u32,
+    /// Search nodes per position of an analysis (docs/analysis.md): more judges better, slower.
+    #[arg(long, env = "GMO_ANALYSIS_NODES", default_value_t = gmo_bots::analysis::NODES,
+          value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
+    pub analysis_nodes: u64,
     /// The most open seeks one client (address) may have in the lobby at once.
     #[arg(long, env = "GMO_MAX_SEEKS_PER_CLIENT", default_value_t = 3)]
     pub max_seeks_per_client: u32,
@@ -125,6 +143,16 @@ impl Settings {
         SeekLimits {
             per_client: self.max_seeks_per_client,
             overall: self.max_open_seeks,
+        }
+    }
+
+    /// How analyses are run.
+    pub fn analysis_limits(&self) -> AnalysisLimits {
+        AnalysisLimits {
+            running: self.max_analyses,
+            queued: self.max_analysis_queue,
+            per_address: self.max_analyses_per_client,
+            nodes: self.analysis_nodes,
         }
     }
 

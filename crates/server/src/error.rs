@@ -244,6 +244,10 @@ impl From<PlayError> for ApiError {
             },
             error @ PlayError::WrongToken { .. } => ApiError::forbidden(error.to_string()),
             PlayError::NotFound { what, key } => ApiError::NotFound { what, key },
+            PlayError::Discovery(message) => ApiError::Forbidden {
+                code: ServiceCode::Discovery.into(),
+                message,
+            },
             PlayError::Full(message) => ApiError::Unavailable(message),
             PlayError::Store(error) => error.into(),
             PlayError::Internal(cause) => ApiError::Internal(cause),

@@ -8,9 +8,9 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, breed, config, diagram, draw, events, events_trf, game_event, games, genomes, labs,
-    library, ops, plies, positions, presets, rematch, seek_stream, seeks, stream, users, values,
-    watch,
+    accounts, analysis, breed, config, diagram, draw, events, events_trf, game_event, games,
+    genomes, labs, library, ops, plies, positions, presets, rematch, seek_stream, seeks, stream,
+    users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -38,7 +38,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         games::create, games::show, games::preset, games::king, games::ready, games::moves, games::legal,
         games::play, games::promote, games::resign, games::abort, games::claim, games::record,
         stream::stream, watch::live, watch::tv,
-        plies::plies, positions::positions, draw::draw, diagram::diagram,
+        plies::plies, positions::positions, analysis::ask, analysis::show, draw::draw, diagram::diagram,
         rematch::ask,
         seeks::create, seeks::list, seeks::withdraw, seeks::accept, seek_stream::stream,
         ops::health, ops::metrics, config::config, openapi,

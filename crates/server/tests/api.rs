@@ -5,6 +5,7 @@
 mod common;
 mod accounts;
 mod agents;
+mod analysis;
 mod contract;
 mod discovery;
 mod durable;

@@ -25,6 +25,7 @@ mod events;
 mod expiry;
 mod genomes;
 mod held;
+mod jobs;
 mod labs;
 mod library;
 #[cfg(feature = "testing")]
@@ -51,6 +52,7 @@ pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Tea
 pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
+pub use jobs::{Job, JobAsked, JobBounds};
 pub use labs::{EncodedBoard, Lab};
 pub use library::{
     DAY_MS, EntryEdit, EntrySearch, EntrySort, Fielded, FinishedGame, LibraryEntry, NewEntry,

@@ -2,6 +2,7 @@
 //! the body limit, and a timeout on everything but the (long-lived) game stream.
 
 pub(crate) mod accounts;
+pub(crate) mod analysis;
 pub(crate) mod breed;
 pub(crate) mod config;
 pub(crate) mod diagram;
@@ -64,6 +65,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(labs::router())
         .merge(games::router())
         .merge(plies::router())
+        .merge(analysis::router())
         .merge(positions::router())
         .merge(draw::router())
         .merge(rematch::router())
