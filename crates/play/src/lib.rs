@@ -50,7 +50,7 @@ pub use progress::Act;
 pub use rematch::{RematchState, Rematches};
 pub use retention::{Retention, retain_once};
 pub use service::{Running, Service};
-pub use settings::{Settings, defaults, duration_between};
+pub use settings::{Settings, defaults, duration_between, switch};
 pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;
