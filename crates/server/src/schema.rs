@@ -200,6 +200,21 @@ string_schema!(
 );
 
 string_schema!(
+    /// A password given to sign in or to confirm a change: any text (the rules are for new
+    /// passwords; one that breaks them is only wrong).
+    GivenPasswordText,
+    "GivenPassword",
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(
+            "The account's password: any text. The rules of new passwords are not applied: \
+             a password that breaks them is answered as any wrong password (401 \
+             bad_credentials).",
+        ))
+        .examples(["correct horse battery"])
+);
+
+string_schema!(
     /// A password: 8 to 128 characters (not bytes), no NUL.
     PasswordText,
     "Password",
