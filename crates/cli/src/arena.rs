@@ -271,6 +271,7 @@ fn ending(game: &Game, plies: u32) -> Outcome {
         Some(Reason::Agreement) => "draw agreed",
         Some(Reason::NoFirstMove) => "no first move",
         Some(Reason::Abandoned) => "abandoned",
+        Some(Reason::BotFailed) => "a bot failed",
         None => "aborted",
     };
     Outcome { winner, why, plies }

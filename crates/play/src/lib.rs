@@ -35,6 +35,7 @@ pub mod users;
 pub mod values;
 
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
+pub use bots::MAX_TRIES as MAX_BOT_TRIES;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{
     Absence, Changed, Created, Games, NewGameRequest, Presence, Seen, Watch, flag_falls,
