@@ -413,7 +413,8 @@ pub async fn join(
     ApiPath(id): ApiPath<EventId>,
     ApiJson(body): ApiJson<JoinRequest>,
 ) -> ApiResult<Json<JoinAnswer>> {
-    if body.code.len() > 64 {
+    // Characters, as the document's `maxLength` counts them.
+    if body.code.chars().count() > 64 {
         return Err(crate::error::ApiError::invalid(
             crate::error_code::ServiceCode::InvalidField,
             "`code`: a join code is at most 64 characters",
