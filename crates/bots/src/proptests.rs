@@ -1,6 +1,7 @@
 //! Property tests: every bot returns a legal ply on positions reached by random play.
 
 use crate::bot::Budget;
+use crate::spec::BotSpec;
 use crate::tests::{all_bots, is_legal, random_prefix};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -25,6 +26,24 @@ proptest! {
                     prop_assert!(ply.play_on(&mut child, &mut rng).is_ok());
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// Every spec accepted is written (`Display`, as a service stores it) in a form that reads
+    /// back as the same spec, and writes the same again.
+    #[test]
+    fn every_accepted_spec_reads_back_as_itself(
+        text in "(random|greedy|search|serch)(:[0-9]{0,24}(ms|s|n|d|x)?)?|.{0,12}"
+    ) {
+        if let Ok(spec) = text.parse::<BotSpec>() {
+            let written = spec.to_string();
+            prop_assert_eq!(written.parse::<BotSpec>(), Ok(spec), "{} written as {}", text, written);
+            let again = written.parse::<BotSpec>().map(|spec| spec.to_string());
+            prop_assert_eq!(again, Ok(written));
         }
     }
 }

@@ -11,6 +11,15 @@ use std::time::Duration;
 
 /// The search budget when a spec names none.
 pub const DEFAULT_BUDGET: Budget = Budget::millis(100);
+/// The longest time a spec may name: an hour a ply (a service holds its bots to far less).
+/// Bounded so that every spec's written form (in milliseconds) reads back as the same spec:
+/// `search:320957358956892230s` was once taken and written as a number of milliseconds too
+/// large to read.
+pub const MAX_TIME: Duration = Duration::from_secs(3_600);
+/// The most search nodes a spec may name.
+pub const MAX_NODES: u64 = 1_000_000_000;
+/// The deepest fixed depth a spec may name.
+pub const MAX_DEPTH: u32 = 40;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
@@ -116,14 +125,27 @@ pub fn parse_budget(text: &str) -> Result<Budget, BadSpec> {
         return Err(bad("it must be more than zero"));
     }
     match unit {
-        "ms" => Ok(Budget::Time(Duration::from_millis(n))),
-        "s" => Ok(Budget::Time(Duration::from_secs(n))),
-        "n" => Ok(Budget::Nodes(n)),
+        "ms" | "s" => {
+            let millis = if unit == "s" {
+                n.checked_mul(1_000)
+            } else {
+                Some(n)
+            };
+            millis
+                .map(Duration::from_millis)
+                .filter(|time| *time <= MAX_TIME)
+                .map(Budget::Time)
+                .ok_or_else(|| bad("a time is at most 3600s (an hour)"))
+        }
+        "n" => Some(n)
+            .filter(|&nodes| nodes <= MAX_NODES)
+            .map(Budget::Nodes)
+            .ok_or_else(|| bad(&format!("a node budget is at most {MAX_NODES}n"))),
         "d" => u32::try_from(n)
             .ok()
-            .filter(|&d| d <= 40)
+            .filter(|&d| d <= MAX_DEPTH)
             .map(Budget::Depth)
-            .ok_or_else(|| bad("a depth is at most 40")),
+            .ok_or_else(|| bad(&format!("a depth is at most {MAX_DEPTH}"))),
         _ => Err(bad("unknown unit")),
     }
 }

@@ -337,10 +337,22 @@ fn specs_parse_with_budgets_and_clear_errors() {
         ("search:12x", "unknown unit"),
         ("search:99999999999999999999n", "start with a number"),
         ("search:100d", "at most 40"),
+        ("search:320957358956892230s", "at most 3600s"),
+        ("search:3601s", "at most 3600s"),
+        ("search:3600001ms", "at most 3600s"),
+        ("search:1000000001n", "at most 1000000000n"),
         ("random:5n", "takes no budget"),
     ] {
         let error = spec(bad).expect_err(bad).to_string();
         assert!(error.contains(says), "{bad}: {error}");
+    }
+    for (at_most, budget) in [
+        ("search:3600s", Budget::millis(3_600_000)),
+        ("search:3600000ms", Budget::millis(3_600_000)),
+        ("search:1000000000n", Budget::Nodes(1_000_000_000)),
+        ("search:40d", Budget::Depth(40)),
+    ] {
+        assert_eq!(spec(at_most).map(|s| s.budget), Ok(budget), "{at_most}");
     }
     for name in ["random", "greedy", "search", "search:10n"] {
         assert!(bot_by_name(name).is_some(), "{name}");

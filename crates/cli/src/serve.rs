@@ -33,6 +33,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> ExitCode {
+    // Every setting as it took, whichever of flag, variable or default gave it: what an operator
+    // checks first (and what the settings test reads).
+    tracing::info!("gmo serve starts with {:?}", shown(&args.settings));
     let app = match gmo_server::spawn(args.settings).await {
         Ok(app) => app,
         Err(error) => {
@@ -48,6 +51,40 @@ async fn serve(args: ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The settings as logged: the database URL without its password.
+fn shown(settings: &Settings) -> Settings {
+    let mut shown = settings.clone();
+    shown.play.database_url = without_password(&settings.play.database_url);
+    shown
+}
+
+/// `postgres://user:secret@host/db` as `postgres://user:***@host/db`, and a `password` in the
+/// query likewise; a URL that does not parse is not shown at all.
+fn without_password(text: &str) -> String {
+    let Ok(mut url) = url::Url::parse(text) else {
+        return "(not a URL)".to_owned();
+    };
+    if url.password().is_some() {
+        // Only URLs that cannot have credentials refuse one, and this one has them.
+        let _ = url.set_password(Some("***"));
+    }
+    if url.query_pairs().any(|(key, _)| key == "password") {
+        let pairs: Vec<(String, String)> = url
+            .query_pairs()
+            .map(|(key, value)| {
+                let value = if key == "password" {
+                    "***".into()
+                } else {
+                    value
+                };
+                (key.into_owned(), value.into_owned())
+            })
+            .collect();
+        url.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    url.to_string()
 }
 
 /// One plain line on stdout whatever the log filter, so that scripts and tests started with
@@ -90,8 +127,8 @@ pub(crate) async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
-    use super::ServeArgs;
-    use clap::{Args, Command};
+    use super::{ServeArgs, without_password};
+    use clap::{ArgAction, Args, Command};
 
     const OPERATIONS: &str = include_str!("../../../docs/operations.md");
 
@@ -131,5 +168,63 @@ mod tests {
             listed += 1;
         }
         assert!(listed >= 18, "only {listed} settings were found");
+    }
+
+    /// Every on/off setting with a variable reads it as operators write it (docs/operations.md
+    /// says `GMO_DISCOVERY=1`): its value parser takes each form, in any case.
+    #[test]
+    fn every_switch_takes_1_0_true_false_yes_no() {
+        let command = ServeArgs::augment_args(Command::new("serve"));
+        let mut switches = 0;
+        for arg in command.get_arguments() {
+            if arg.get_env().is_none() || !matches!(arg.get_action(), ArgAction::SetTrue) {
+                continue;
+            }
+            let flag = arg.get_long().expect("a switch has a long name");
+            for (text, on) in [
+                ("1", true),
+                ("0", false),
+                ("true", true),
+                ("false", false),
+                ("yes", true),
+                ("no", false),
+                ("Yes", true),
+                ("FALSE", false),
+            ] {
+                // The switch's own value parser, given the variable's text as a value.
+                let alone = arg.clone().env(None).action(ArgAction::Set).num_args(1);
+                let parsed = Command::new("t")
+                    .arg(alone)
+                    .try_get_matches_from(["t", &format!("--{flag}"), text])
+                    .unwrap_or_else(|error| panic!("--{flag} refuses {text:?}: {error}"));
+                assert_eq!(
+                    parsed.get_one::<bool>(arg.get_id().as_str()),
+                    Some(&on),
+                    "--{flag} given {text:?}"
+                );
+            }
+            switches += 1;
+        }
+        assert!(switches >= 2, "only {switches} switches were found");
+    }
+
+    #[test]
+    fn the_logged_database_url_has_no_password() {
+        assert_eq!(
+            without_password("postgres://gmo:s3cret@db:5432/gmo"),
+            "postgres://gmo:***@db:5432/gmo"
+        );
+        assert_eq!(
+            without_password("postgres://gmo@db/gmo"),
+            "postgres://gmo@db/gmo"
+        );
+        assert_eq!(
+            without_password("postgres://gmo@db/gmo?password=s3cret&sslmode=disable"),
+            "postgres://gmo@db/gmo?password=***&sslmode=disable"
+        );
+        assert_eq!(
+            without_password("sqlite://gmo.sqlite"),
+            "sqlite://gmo.sqlite"
+        );
     }
 }

@@ -24,6 +24,9 @@ mod bots;
 mod connections;
 #[path = "durable/streams.rs"]
 mod streams;
+// Issue 36: the database's connections cut under load: 503, never 500.
+#[path = "durable/database.rs"]
+mod database;
 // Issue 13 against two real processes on one PostgreSQL: the lobby's pairing.
 #[path = "durable/lobby.rs"]
 mod lobby;

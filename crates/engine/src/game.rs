@@ -175,6 +175,9 @@ pub enum Reason {
     /// something other than a legal action in time, or exited: its host (`gmo arena`) ends the
     /// game so. The engine itself never ends a game with this reason.
     AgentError,
+    /// A bot seat kept failing to act (a service gave up on it, [`Game::bot_failed`]): the game
+    /// is aborted, without result.
+    BotFailed,
 }
 
 impl From<EndReason> for Reason {
@@ -709,6 +712,24 @@ impl Game {
         let now = self.clock.effective(now);
         self.events.push(Event::Stop { at_ms: now });
         self.finish(GameStatus::Aborted, None, now);
+        Ok(())
+    }
+}
+
+impl Game {
+    /// The bot playing `color`, which is to act, kept failing to (a service tried and gave up):
+    /// the game is aborted without result, reason [`Reason::BotFailed`], whoever's turn it is.
+    pub fn bot_failed(&mut self, color: Color, now: Timestamp) -> Result<(), GameError> {
+        self.tick(now);
+        if self.status.is_over() {
+            return Err(GameError::NotInProgress {
+                action: "give up on a bot",
+                status: self.status,
+            });
+        }
+        let now = self.clock.effective(now);
+        self.events.push(Event::BotFailed { at_ms: now, color });
+        self.finish(GameStatus::Aborted, Some(Reason::BotFailed), now);
         Ok(())
     }
 }

@@ -13,10 +13,21 @@ pub const SQUARE_PATTERN: &str = "^[a-hA-H][1-8]$";
 /// A genome or preset code: six letters of lower-case Crockford base32 (rules §2.5).
 pub const CODE_PATTERN: &str = "^[0-9a-hjkmnp-tv-z]{6}$";
 
+/// `pattern` with its end made exact in every regex dialect a client may use: in ECMA-262 (JSON
+/// Schema's) `$` ends the text, but in Python's, which test generators use, it also matches
+/// before a final line break, so `^[a-h][1-8]$` would offer `"e2\n"`, which the server refuses.
+/// `(?!\n)$` means the end in both.
+pub fn exact(pattern: &str) -> String {
+    match pattern.strip_suffix('$') {
+        Some(body) if !body.ends_with("(?!\\n)") => format!("{body}(?!\\n)$"),
+        _ => pattern.to_owned(),
+    }
+}
+
 fn string(pattern: &str, description: &str, example: &str) -> RefOr<Schema> {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .pattern(Some(pattern))
+        .pattern(Some(exact(pattern)))
         .description(Some(description))
         .examples([example])
         .into()

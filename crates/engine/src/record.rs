@@ -49,6 +49,13 @@ pub enum Event {
         #[cfg_attr(feature = "openapi", schema(value_type = i64))]
         at_ms: Timestamp,
     },
+    /// The bot playing `color` kept failing to act: the service gave up and aborted the game
+    /// ([`Game::bot_failed`]).
+    BotFailed {
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
+        at_ms: Timestamp,
+        color: Color,
+    },
     /// `color` claimed the victory: the other side had left the game.
     Claim {
         #[cfg_attr(feature = "openapi", schema(value_type = i64))]
@@ -89,6 +96,7 @@ impl Event {
             | Event::Resign { at_ms, .. }
             | Event::Abort { at_ms, .. }
             | Event::Claim { at_ms, .. }
+            | Event::BotFailed { at_ms, .. }
             | Event::Stop { at_ms }
             | Event::DrawOffer { at_ms, .. }
             | Event::DrawDeclined { at_ms, .. }
@@ -272,6 +280,7 @@ fn apply(game: &mut Game, event: &Event) -> Result<(), ApplyError> {
         Event::Abort { at_ms, color } => game.abort(*color, *at_ms)?,
         Event::Claim { at_ms, color } => game.claim_victory(*color, *at_ms)?,
         Event::Stop { at_ms } => game.stop(*at_ms)?,
+        Event::BotFailed { at_ms, color } => game.bot_failed(*color, *at_ms)?,
         Event::DrawOffer { at_ms, color } | Event::DrawAgreed { at_ms, color } => {
             game.offer_draw(*color, *at_ms)?;
         }

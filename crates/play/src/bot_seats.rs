@@ -12,7 +12,10 @@ use std::time::Duration;
 
 /// What a seat may name, for error messages.
 const ALLOWED: &str =
-    "bot:random, bot:greedy, bot:search or bot:search:<time> (e.g. bot:search:200ms)";
+    "bot:random, bot:greedy, bot:search or bot:search:<time> (e.g. bot:search:200ms, at most 60s)";
+/// The longest time a ply a served bot's spec may ask (it thinks at most 500 ms whatever it asks,
+/// `crate::bots`): beyond it, a seat is refused naming its field.
+pub const MAX_SERVED_TIME: Duration = Duration::from_secs(60);
 /// A bot waits at least this long before acting, so that a person sees one change at a time.
 const THINK: Duration = Duration::from_millis(100);
 /// How long a bot turn's lease holds unrenewed: after it, any process takes the turn over.
@@ -35,11 +38,18 @@ pub fn spec_of(seat: Option<&str>, side: &str) -> PlayResult<Option<String>> {
         .ok_or_else(|| bad(String::new()))?
         .parse()
         .map_err(|why| bad(format!(": {why}")))?;
-    // Node and depth budgets could hold a thread for any time: a served bot thinks against time.
-    if !matches!(spec.budget, Budget::Time(_)) {
-        return Err(bad(": a bot in the service takes a time budget".into()));
+    match spec.budget {
+        Budget::Time(time) if time <= MAX_SERVED_TIME => Ok(Some(spec.to_string())),
+        Budget::Time(_) => Err(bad(format!(
+            ": a bot in the service is given at most {}s a ply",
+            MAX_SERVED_TIME.as_secs()
+        ))),
+        // Node and depth budgets could hold a thread for any time: a served bot thinks against
+        // time.
+        Budget::Nodes(_) | Budget::Depth(_) => {
+            Err(bad(": a bot in the service takes a time budget".into()))
+        }
     }
-    Ok(Some(spec.to_string()))
 }
 
 /// Sets up the bots' sides of a new game: the preset as wide as the board, its king, ready.
@@ -114,4 +124,61 @@ pub fn turn(settings: &GameSettings, game: &Game, now: Timestamp, holder: &str) 
         holder: holder.to_owned(),
         lease_until: due + Millis::from_std(LEASE),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_served_bot_is_given_at_most_a_minute_a_ply() {
+        for (seat, stored) in [
+            ("bot:search:60s", "search:60000ms"),
+            ("bot:search:60000ms", "search:60000ms"),
+            ("bot:search", "search:100ms"),
+            ("bot:greedy", "greedy"),
+        ] {
+            assert_eq!(
+                spec_of(Some(seat), "black").ok().flatten().as_deref(),
+                Some(stored),
+                "{seat}"
+            );
+        }
+        for (seat, says) in [
+            ("bot:search:61s", "at most 60s a ply"),
+            ("bot:search:60001ms", "at most 60s a ply"),
+            ("bot:search:320957358956892230s", "at most 3600s"),
+            ("bot:search:5000n", "takes a time budget"),
+        ] {
+            let Err(PlayError::Invalid { code, message }) = spec_of(Some(seat), "black") else {
+                panic!("{seat} is refused");
+            };
+            assert_eq!(code, PlayCode::BadSeat);
+            assert!(
+                message.starts_with("`black`") && message.contains(says),
+                "{seat}: {message}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// Whatever a seat names, what is stored for it reads back as the same spec, and a seat
+        /// naming the stored form is taken and stored the same: a bot's turn never meets a spec
+        /// it cannot read.
+        #[test]
+        fn every_stored_spec_reads_back_as_itself(
+            seat in "bot:(random|greedy|search)(:[0-9]{0,24}(ms|s|n|d)?)?|.{0,12}"
+        ) {
+            if let Ok(Some(stored)) = spec_of(Some(&seat), "white") {
+                let read: Result<BotSpec, _> = stored.parse();
+                prop_assert!(read.is_ok(), "{} stored as {}, unreadable", seat, stored);
+                prop_assert_eq!(read.map(|spec| spec.to_string()), Ok(stored.clone()));
+                let again = spec_of(Some(&format!("bot:{stored}")), "white").ok().flatten();
+                prop_assert_eq!(again, Some(stored));
+            }
+        }
+    }
 }

@@ -16,6 +16,8 @@ use crate::time::now;
 use gmo_bots::{BotSpec, Budget, Ply};
 use gmo_engine::{Color, Game};
 use gmo_types::{GameId, Millis, Timestamp};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -27,28 +29,66 @@ const TAKE_OVER_BATCH: u32 = 16;
 const MOVE_CAP: Duration = Duration::from_millis(500);
 /// A bot spends at most this fraction of its remaining clock on one ply.
 const CLOCK_SHARE: i64 = 20;
+/// How many times in a row one process tries a bot's turn that fails (for any reason but the
+/// database being away) before it gives up and aborts the game, reason `bot_failed`: a spec it
+/// cannot read, a bot that finds no ply, a ply the game refuses — failures that retrying
+/// rarely mends. Some 2.5 s apart (the lease runs out, the takeover looks again).
+pub const MAX_TRIES: u32 = 3;
+/// The most games whose failures one process counts at once (each entry leaves when its bot acts,
+/// or its game is given up); past it the counts start again, so tries stay bounded per game.
+const COUNTED_GAMES: usize = 4_096;
 
 /// Until the server stops: acts on the turns this process's changes leave (`wakes`), and every
 /// `every` takes over the due turns whose lease ran out (a dead or stopped process's, or one
 /// whose bot failed).
 pub async fn run(games: Games, wakes: mpsc::Receiver<BotWake>, every: Duration) {
+    let failures = Failures::default();
     tokio::join!(
-        wake_forever(games.clone(), wakes),
-        take_over_forever(games, every)
+        wake_forever(games.clone(), wakes, failures.clone()),
+        take_over_forever(games, every, failures)
     );
 }
 
-async fn wake_forever(games: Games, mut wakes: mpsc::Receiver<BotWake>) {
+/// How many times in a row each bot turn of this process failed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Failures(Arc<Mutex<HashMap<GameId, u32>>>);
+
+impl Failures {
+    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, u32>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// One more failure of game `id`'s bot → how many in a row.
+    fn failed(&self, id: &GameId) -> u32 {
+        let mut counts = self.counts();
+        if counts.len() >= COUNTED_GAMES && !counts.contains_key(id) {
+            counts.clear();
+        }
+        let count = counts.entry(id.clone()).or_insert(0);
+        *count += 1;
+        *count
+    }
+
+    /// Game `id`'s bot acted (or its game was given up): it starts again from none.
+    fn forget(&self, id: &GameId) {
+        self.counts().remove(id);
+    }
+}
+
+async fn wake_forever(games: Games, mut wakes: mpsc::Receiver<BotWake>, failures: Failures) {
     while let Some(wake) = wakes.recv().await {
         let games = games.clone();
+        let failures = failures.clone();
         tokio::spawn(async move {
             tokio::time::sleep(now().until(wake.due)).await;
-            act_logged(&games, &wake.id).await;
+            act_logged(&games, &wake.id, &failures).await;
         });
     }
 }
 
-async fn take_over_forever(games: Games, every: Duration) {
+async fn take_over_forever(games: Games, every: Duration, failures: Failures) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -63,7 +103,8 @@ async fn take_over_forever(games: Games, every: Duration) {
                 for id in ids {
                     tracing::info!(game = %id, "taking over a bot's turn");
                     let games = games.clone();
-                    tokio::spawn(async move { act_logged(&games, &id).await });
+                    let failures = failures.clone();
+                    tokio::spawn(async move { act_logged(&games, &id, &failures).await });
                 }
             }
             Err(error) => tracing::warn!(%error, "could not look for bot turns to take over"),
@@ -77,17 +118,54 @@ fn lease_from(now: Timestamp) -> Timestamp {
 }
 
 /// [`act`], its failure logged. The lease is left to run out, so that any process (this one
-/// too) takes the turn over and tries again.
-async fn act_logged(games: &Games, id: &GameId) {
+/// too) takes the turn over and tries again — up to [`MAX_TRIES`] times in a row in this
+/// process, after which the game is aborted (reason `bot_failed`) rather than retried for ever.
+/// The database being away is no failure of the bot: it is retried until the database answers.
+async fn act_logged(games: &Games, id: &GameId, failures: &Failures) {
     match act(games, id).await {
-        Ok(()) => {}
+        Ok(()) => failures.forget(id),
         // The game moved on while the bot thought (a resignation, a flag, another process that
         // took the turn over): nothing to retry.
         Err(PlayError::Refused { code, message }) => {
             tracing::debug!(game = %id, %code, message, "a bot's ply was overtaken");
         }
-        Err(error) => tracing::warn!(game = %id, ?error, "a bot failed to act; it will retry"),
+        Err(error) if error.is_unavailable() => {
+            tracing::warn!(game = %id, %error, "a bot could not reach the database; it will retry");
+        }
+        Err(error) => {
+            let tries = failures.failed(id);
+            if tries < MAX_TRIES {
+                tracing::warn!(game = %id, ?error, tries, "a bot failed to act; it will retry");
+                return;
+            }
+            tracing::error!(game = %id, ?error, tries, "a bot kept failing to act; its game is aborted (bot_failed)");
+            match give_up(games, id).await {
+                Ok(()) => failures.forget(id),
+                Err(error) => {
+                    tracing::warn!(game = %id, %error, "could not abort the game of a failing bot; it will retry");
+                }
+            }
+        }
     }
+}
+
+/// Aborts game `id` because the bot to act kept failing (reason `bot_failed`), if a bot is still
+/// to act in it.
+async fn give_up(games: &Games, id: &GameId) -> PlayResult<()> {
+    let stored = games.load(id).await?;
+    let Some(color) = stored.state.to_move() else {
+        return Ok(());
+    };
+    if bot_seats::bot_of(&stored.settings, color).is_none() {
+        return Ok(());
+    }
+    games
+        .act_as_bot(id, stored.version, |game, seat, now| {
+            game.bot_failed(seat, now)?;
+            Ok(Act::BotFailed)
+        })
+        .await?;
+    Ok(())
 }
 
 /// One bot action on game `id`, if a bot is to act and this process holds the turn; the commit

@@ -242,6 +242,12 @@ impl PlayError {
         }
     }
 
+    /// Whether the database could not be reached (or could not serve the statement now): worth
+    /// retrying shortly, and nothing the caller did wrong.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, PlayError::Store(error) if error.is_unavailable())
+    }
+
     /// The refusal of a change that lost a race with another request.
     pub fn lost_race() -> PlayError {
         PlayError::refused(

@@ -38,6 +38,7 @@ pub mod worker;
 
 pub use analyses::Analyses;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
+pub use bots::MAX_TRIES as MAX_BOT_TRIES;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{
     Absence, Changed, Created, Games, Legal, NewGameRequest, Presence, Seen, Watch, flag_falls,
@@ -53,7 +54,7 @@ pub use progress::Act;
 pub use rematch::{RematchState, Rematches};
 pub use retention::{Retention, retain_once};
 pub use service::{Running, Service};
-pub use settings::{Settings, defaults, duration_between};
+pub use settings::{Settings, defaults, duration_between, switch};
 pub use stored::Stored;
 pub use time::now;
 pub use timers::Timers;

@@ -28,6 +28,8 @@ pub enum Act {
     Stopped,
     /// A seat claimed the victory: its opponent had left.
     Claimed,
+    /// A bot kept failing to act and the service gave up: the game is aborted.
+    BotFailed,
     /// No act: a clock found fallen (the flag fell).
     Nothing,
 }
@@ -57,7 +59,12 @@ pub fn happened(before: &Game, after: &Game, act: &Act) -> Vec<Happened> {
         }))],
         Act::Draw(DrawOffer::Made | DrawOffer::AlreadyPending) => vec![Happened::DrawOffered],
         Act::Draw(DrawOffer::Agreed) => vec![Happened::DrawAgreed],
-        Act::Resigned | Act::Aborted | Act::Stopped | Act::Claimed | Act::Nothing => Vec::new(),
+        Act::Resigned
+        | Act::Aborted
+        | Act::Stopped
+        | Act::Claimed
+        | Act::BotFailed
+        | Act::Nothing => Vec::new(),
     };
     if over && !before.is_over() {
         happened.push(Happened::Ended);

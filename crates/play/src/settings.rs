@@ -46,7 +46,7 @@ pub struct Settings {
     /// Genome answers explain nothing, invalid DNA is only "not a valid genome", diagrams,
     /// breeding and strength estimates are refused, and games show nobody the other side's
     /// genomes, after the end too (docs/operations.md, "Discovery").
-    #[arg(long, env = "GMO_DISCOVERY")]
+    #[arg(long, env = "GMO_DISCOVERY", value_parser = switch())]
     pub discovery: bool,
     /// How long after a round of an event is paired its games start by themselves, whoever of
     /// the teams has not declared ready (any process starts them).
@@ -178,6 +178,14 @@ pub fn defaults<T: clap::Args + clap::FromArgMatches>() -> T {
         // Only a broken default reaches here, which every test run would show.
         Err(error) => panic!("the settings' defaults do not parse: {error}"),
     }
+}
+
+/// The parser of an on/off flag's environment variable: `1`/`0`, `true`/`false`, `yes`/`no`
+/// (and `on`/`off`, `y`/`n`, `t`/`f`), in any case, as operators write them; clap's own parser
+/// of a `bool` takes only `true` and `false`, so `GMO_DISCOVERY=1` stopped the server at start.
+/// Every boolean setting with a variable uses it (a test in `gmo serve` checks).
+pub fn switch() -> clap::builder::BoolishValueParser {
+    clap::builder::BoolishValueParser::new()
 }
 
 /// A parser of a duration between `min` and `max`: whole seconds (`90`), or a number with a unit

@@ -108,6 +108,91 @@ async fn postgres_a_first_move_timer_outlives_its_process() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_bot_that_keeps_failing_ends_its_game() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("gmo.db").display());
+    a_bot_that_keeps_failing_ends_its_game(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_bot_that_keeps_failing_ends_its_game() {
+    with_scratch_database("gmo_play_test", |url| async move {
+        a_bot_that_keeps_failing_ends_its_game(&url).await;
+    })
+    .await;
+}
+
+/// A bot whose turn keeps failing — here its spec, stored by an older version, cannot be read
+/// (`search:320957358956892230000ms`, what `bot:search:320957358956892230s` was once stored as)
+/// — is tried a bounded number of times, then its game is aborted, reason `bot_failed`, the
+/// record replaying to the same end; it is not retried for ever.
+async fn a_bot_that_keeps_failing_ends_its_game(url: &str) {
+    let first = Service::start(&settings(url)).await.expect("a process");
+    let play = first.service();
+    let request = NewGameRequest {
+        black: Some("bot:random".into()),
+        ..NewGameRequest::default()
+    };
+    let created = play.games.create(request).await.expect("a game");
+    let (id, white) = (created.id, created.white_token.expect("White's token"));
+    let genomes = play
+        .library
+        .preset_genomes("default")
+        .await
+        .expect("preset");
+    play.games
+        .load_preset(&id, &white, &genomes)
+        .await
+        .expect("preset");
+    play.games
+        .toggle_king(&id, &white, square("d1"))
+        .await
+        .expect("king");
+    play.games.ready(&id, &white).await.expect("ready");
+    play.store()
+        .set_black_bot(&id, "search:320957358956892230000ms")
+        .await
+        .expect("an unreadable spec stored");
+    first.close().await;
+    // A process that reads the game afresh.
+    let other = Service::start(&settings(url)).await.expect("another");
+    let play = other.service();
+    play.games
+        .play(&id, &white, square("d2"), square("d3"))
+        .await
+        .expect("1.d3");
+    let tries = u64::from(gmo_play::MAX_BOT_TRIES);
+    let ended = tokio::time::timeout(Duration::from_secs(5 * tries + 10), async {
+        loop {
+            let seen = play.games.show(&id, None).await.expect("the game");
+            if seen.game.is_over() {
+                break seen;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("the failing bot's game ends");
+    assert_eq!(ended.game.status(), GameStatus::Aborted);
+    assert_eq!(ended.game.reason(), Some(gmo_engine::Reason::BotFailed));
+    assert_eq!(ended.game.moves_played(), 1, "the bot never moved");
+    let last = ended.game.events().last().expect("the end");
+    assert!(
+        matches!(
+            last,
+            gmo_engine::Event::BotFailed {
+                color: Color::Black,
+                ..
+            }
+        ),
+        "{last:?}"
+    );
+    let replayed = gmo_engine::replay(&ended.game.record()).expect("the record replays");
+    assert_eq!(replayed.reason(), Some(gmo_engine::Reason::BotFailed));
+    other.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_process_whose_listener_was_cut_off_catches_up() {
     with_scratch_database("gmo_play_test", |url| async move {
         a_process_whose_listener_was_cut_off_catches_up(&url).await;

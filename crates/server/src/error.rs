@@ -13,6 +13,9 @@ use gmo_store::StoreError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// The `Retry-After` of a `503`, in seconds.
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 1;
+
 /// Why a request was refused.
 #[derive(Debug)]
 pub enum ApiError {
@@ -180,10 +183,17 @@ impl IntoResponse for ApiError {
         }
         let body = ErrorBody { error: self.body() };
         let mut response = (self.status(), Json(body)).into_response();
-        if let ApiError::TooManyRequests { retry_after, .. } = self {
+        let retry_after = match self {
+            ApiError::TooManyRequests { retry_after, .. } => Some(retry_after),
+            // The database away, or a deployment-wide cap reached: nothing was done, and a
+            // client may try again shortly (the page does so, for reads, quietly).
+            ApiError::Unavailable(_) => Some(UNAVAILABLE_RETRY_AFTER),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
             response
                 .headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
     }
@@ -293,3 +303,33 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_away_is_503_with_retry_after_never_500() {
+        let away = [
+            StoreError::Database(sqlx::Error::PoolTimedOut),
+            StoreError::Database(sqlx::Error::PoolClosed),
+            StoreError::Database(sqlx::Error::Io(std::io::Error::from(
+                std::io::ErrorKind::ConnectionReset,
+            ))),
+        ];
+        for error in away {
+            let shown = format!("{error:?}");
+            let response = ApiError::from(PlayError::Store(error)).into_response();
+            assert_eq!(
+                response.status(),
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{shown}"
+            );
+            assert_eq!(response.headers()["retry-after"], "1", "{shown}");
+        }
+        let other = StoreError::Corrupt("a digest of 3 bytes".into());
+        let response = ApiError::from(other).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(response.headers().get("retry-after").is_none());
+    }
+}

@@ -91,6 +91,7 @@ fn walk(
             Event::Resign { .. }
             | Event::Abort { .. }
             | Event::Claim { .. }
+            | Event::BotFailed { .. }
             | Event::Stop { .. }
             | Event::Time { .. }
             | Event::DrawOffer { .. }

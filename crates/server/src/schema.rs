@@ -2,7 +2,7 @@
 //! bot seats), with the patterns and limits the handlers enforce, for the OpenAPI document.
 
 use crate::settings::{MAX_DNA_LETTERS, MAX_DNA_TEXT};
-use gmo_engine::openapi::CODE_PATTERN;
+use gmo_engine::openapi::{CODE_PATTERN, exact};
 use serde_json::json;
 use std::borrow::Cow;
 use utoipa::openapi::RefOr;
@@ -15,7 +15,7 @@ pub const HEX_PATTERN: &str = "^[0-9a-f]{32}$";
 fn string(pattern: &str, description: &str, example: &str) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .pattern(Some(pattern))
+        .pattern(Some(exact(pattern)))
         .description(Some(description))
         .examples([example])
 }
@@ -95,8 +95,9 @@ string_schema!(
     .max_length(Some(MAX_DNA_TEXT))
 );
 
-/// A positive number that fits the bot's budget parser (at most 18 significant digits).
-const BUDGET: &str = "0*[1-9][0-9]{0,17}(ms|s)";
+/// A time a ply a served bot may be given: 1 ms to 60 s (leading zeros allowed, as the parser
+/// allows them; `crate::bot_seats::MAX_SERVED_TIME` in gmo-play).
+const BUDGET: &str = "0*([1-9][0-9]{0,3}|[1-5][0-9]{4}|60000)ms|0*([1-9]|[1-5][0-9]|60)s";
 
 string_schema!(
     /// A seat given to a bot: `bot:random`, `bot:greedy`, `bot:search` or `bot:search:<time>`.
@@ -109,8 +110,9 @@ string_schema!(
                 .enum_values(Some(["bot:random", "bot:greedy", "bot:search"]))
         )
         .item(string(
-            &format!("^bot:search:{BUDGET}$"),
-            "The search bot with a time per ply (capped by the server).",
+            &format!("^bot:search:({BUDGET})$"),
+            "The search bot with a time per ply, 1 ms to 60 s (it thinks at most 500 ms, and at \
+             most a twentieth of its clock, whatever it asks).",
             "bot:search:200ms"
         ))
         .description(Some("A bot to play this seat; absent or null, a person plays it."))
@@ -260,6 +262,21 @@ string_schema!(
          regard to it.",
         "ada_lovelace"
     )
+);
+
+string_schema!(
+    /// A password given to sign in or to confirm a change: any text (the rules are for new
+    /// passwords; one that breaks them is only wrong).
+    GivenPasswordText,
+    "GivenPassword",
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(
+            "The account's password: any text. The rules of new passwords are not applied: \
+             a password that breaks them is answered as any wrong password (401 \
+             bad_credentials).",
+        ))
+        .examples(["correct horse battery"])
 );
 
 string_schema!(

@@ -3,7 +3,7 @@
 //! parses them; tests start from [`Settings::default`] (the defaults, whatever the environment).
 //! Below them, the fixed limits every request lives under.
 
-use gmo_play::duration_between;
+use gmo_play::{duration_between, switch};
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
@@ -50,7 +50,7 @@ pub struct Settings {
     )]
     pub trusted_proxies: Vec<IpAddr>,
     /// The server sits behind a TLS proxy: the session cookie is marked `Secure`.
-    #[arg(long, env = "GMO_BEHIND_TLS")]
+    #[arg(long, env = "GMO_BEHIND_TLS", value_parser = switch())]
     pub behind_tls: bool,
     /// The game service's settings.
     #[command(flatten)]

@@ -39,6 +39,7 @@ both!(
     white_never_sees_black_genomes_before_the_end,
     bad_inputs_get_4xx_and_change_nothing,
     a_bot_seat_gets_no_token_and_no_invite,
+    a_served_bots_time_a_ply_is_at_most_a_minute,
     a_game_against_the_search_bot_is_played_to_the_end,
 );
 
@@ -743,6 +744,38 @@ async fn a_bot_seat_gets_no_token_and_no_invite(server: Server) {
         .expect("a message");
     for name in ["bot:random", "bot:greedy", "bot:search"] {
         assert!(message.contains(name), "{message}");
+    }
+}
+
+/// A bot seat's time a ply is bounded at creation (at most 60 s), so that every spec stored reads
+/// back (`bot:search:320957358956892230s` was once stored as a number of milliseconds the bot
+/// could not read): beyond it, `422 bad_seat` naming the seat, and nothing is created.
+async fn a_served_bots_time_a_ply_is_at_most_a_minute(server: Server) {
+    for (seat, says) in [
+        ("bot:search:61s", "at most 60s a ply"),
+        ("bot:search:60001ms", "at most 60s a ply"),
+        ("bot:search:320957358956892230s", "at most 3600s"),
+        ("bot:search:99999999999999999999s", "start with a number"),
+        ("bot:search:5000n", "takes a time budget"),
+    ] {
+        let refused = server
+            .post("/api/games", None, json!({"black": seat}))
+            .await;
+        assert_eq!(refused.status, 422, "{seat}: {}", refused.text);
+        assert_eq!(refused.body["error"]["code"], "bad_seat");
+        let message = refused.body["error"]["message"]
+            .as_str()
+            .expect("a message");
+        assert!(
+            message.starts_with("`black`") && message.contains(says),
+            "{seat}: {message}"
+        );
+    }
+    for seat in ["bot:search:60s", "bot:search:60000ms"] {
+        let created = server
+            .post("/api/games", None, json!({"white": seat}))
+            .await;
+        assert_eq!(created.status, 201, "{seat}: {}", created.text);
     }
 }
 

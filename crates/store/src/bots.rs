@@ -148,4 +148,19 @@ impl Store {
             lease_until: lease_ms.map(Timestamp::from_ms),
         }))
     }
+
+    /// Replaces the bot spec of game `id`'s Black seat (tests: a spec stored by an older
+    /// version that this one cannot read).
+    #[cfg(feature = "testing")]
+    pub async fn set_black_bot(&self, id: &GameId, spec: &str) -> Result<(), StoreError> {
+        writing!(self, pool => {
+            sqlx::query("UPDATE games SET black_bot = $2 WHERE id = $1")
+                .bind(id.as_str())
+                .bind(spec)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(())
+    }
 }

@@ -20,7 +20,24 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { token, body, signal } = {}) {
+// A read answered 503 (the database away for a moment, Retry-After) is asked again quietly, a
+// few times; a change is not (a full deployment is 503 too, and its words are for the reader).
+const RETRIES = 3;
+
+async function call(method, path, options = {}) {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await callOnce(method, path, options);
+    } catch (error) {
+      if (method !== 'GET' || error.status !== 503 || retry >= RETRIES) throw error;
+      const seconds = Math.min(error.retryAfter || 1, 5);
+      await new Promise((done) => setTimeout(done, seconds * 1000));
+      if (options.signal?.aborted) throw error;
+    }
+  }
+}
+
+async function callOnce(method, path, { token, body, signal } = {}) {
   // The server explains genomes (explanation, traits) in the page's language.
   const headers = { Accept: 'application/json', 'Accept-Language': language() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

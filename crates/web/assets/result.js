@@ -4,7 +4,7 @@ import { has, t } from './i18n.js';
 
 // Why a game ended, in words (lazy: the catalogue is loaded after this module).
 const REASONS = ['king_lost', 'kings_lost', 'time', 'no_legal_moves', 'resigned', 'agreement', 'no_first_move',
-  'agent_error'];
+  'agent_error', 'bot_failed'];
 const reasonText = (reason) => (REASONS.includes(reason) ? t(`result.reason.${reason}`) : null);
 // A reason worded by the side that lost.
 const LOSER_REASONS = {
@@ -89,6 +89,7 @@ const END = {
   theirNoFirstMove: () => t('result.end.theirNoFirstMove'),
   anyNoFirstMove: (color) => t('result.end.anyNoFirstMove', { color: title(color) }),
   aborted: () => t('result.aborted'),
+  botFailed: () => t('result.end.botFailed'),
 };
 
 // `last`: what the page knows of the last move — {mover, square} with the square of the king
@@ -98,6 +99,7 @@ export function endText(view, last = null) {
   const winner = view.status === 'white_won' ? 'white' : view.status === 'black_won' ? 'black' : null;
   const loser = winner ? other(winner) : null;
   if (view.status === 'aborted') {
+    if (view.reason === 'bot_failed') return END.botFailed();
     if (view.reason !== 'no_first_move') return END.aborted();
     // White's first move was missing if no move was made, else Black's.
     const late = view.moves_played > 0 ? 'black' : 'white';

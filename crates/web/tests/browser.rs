@@ -1204,14 +1204,11 @@ async fn pages(driver: &mut Driver, base: String) {
     );
     // A game with a bot has no first-move timer (rules §5.4): no countdown, and White's clock
     // runs from the start, under 3:00 already.
-    let clocks = "return [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')])";
     let shown = wait_for(
         &client,
         "White's clock running from the start",
-        &format!(
-            "const c = ({clocks_fn})(); return c[1][1] && c[1][0] !== '3:00' && !document.querySelector('#first-move:not([hidden])') ? c : null",
-            clocks_fn = format!("() => {{ {clocks} }}")
-        ),
+        "const c = [...document.querySelectorAll('.player-bar .clock')].map(c => [c.textContent, c.classList.contains('running')]); \
+         return c[1][1] && c[1][0] !== '3:00' && !document.querySelector('#first-move:not([hidden])') ? c : null",
     )
     .await;
     assert_eq!(

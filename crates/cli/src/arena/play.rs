@@ -301,6 +301,7 @@ fn ending(game: &Game, plies: u32) -> Outcome {
         Some(Reason::NoFirstMove) => "no first move",
         Some(Reason::Abandoned) => "abandoned",
         Some(Reason::AgentError) => "agent_error",
+        Some(Reason::BotFailed) => "a bot failed",
         None => "aborted",
     };
     Outcome { winner, why, plies }

@@ -10,7 +10,7 @@ mod password;
 mod throttle;
 
 pub use caller::{Caller, Via};
-pub use password::{Hasher, PASSWORD_LENGTH, Password};
+pub use password::{GivenPassword, Hasher, PASSWORD_LENGTH, Password};
 pub use throttle::{MAX_FAILURES, WINDOW};
 
 use crate::error::{PlayCode, PlayError, PlayResult};
@@ -87,11 +87,12 @@ impl Accounts {
         self.open_session(id, username).await
     }
 
-    /// Signs in: a new session, or the same refusal for an unknown name and a wrong password.
+    /// Signs in: a new session, or the same refusal for an unknown name and a wrong password
+    /// (whatever its length: the rules of new passwords are not applied here).
     pub async fn sign_in(
         &self,
         username: Username,
-        password: Password,
+        password: GivenPassword,
         address: &str,
     ) -> PlayResult<Opened> {
         let keys = Keys::new(Some(&username), address);
@@ -173,7 +174,7 @@ impl Accounts {
     pub async fn change_password(
         &self,
         caller: &Caller,
-        current: Password,
+        current: GivenPassword,
         new: Password,
         address: &str,
     ) -> PlayResult<Opened> {
@@ -198,7 +199,7 @@ impl Accounts {
     pub async fn delete(
         &self,
         caller: &Caller,
-        password: Password,
+        password: GivenPassword,
         address: &str,
     ) -> PlayResult<()> {
         needs_session(caller)?;
@@ -280,7 +281,12 @@ impl Accounts {
     }
 
     /// Checks the caller's password again before a change that needs it.
-    async fn confirm(&self, caller: &Caller, password: &Password, address: &str) -> PlayResult<()> {
+    async fn confirm(
+        &self,
+        caller: &Caller,
+        password: &GivenPassword,
+        address: &str,
+    ) -> PlayResult<()> {
         let keys = Keys::new(Some(&caller.username), address);
         throttle::check(&self.store, &keys, now()).await?;
         let credentials = self.store.credentials(&caller.username).await?;

@@ -51,6 +51,41 @@ impl fmt::Debug for Password {
     }
 }
 
+/// A password given to prove who one is (signing in, confirming a change of password or a
+/// deletion): any text, never held to the rules of [`Password`], which are for new passwords
+/// only. A sign-in with a password no rule would allow is only a wrong password (`401`, checked
+/// against the hash as any other, so it takes as long): a sign-in tells nothing of the rules, and
+/// a change of them locks nobody out. Its length is bounded by the request body's.
+#[derive(Clone)]
+pub struct GivenPassword(String);
+
+impl GivenPassword {
+    pub fn new(raw: impl Into<String>) -> GivenPassword {
+        GivenPassword(raw.into())
+    }
+}
+
+impl From<Password> for GivenPassword {
+    fn from(password: Password) -> GivenPassword {
+        GivenPassword(password.0)
+    }
+}
+
+/// Any JSON string.
+impl<'de> serde::Deserialize<'de> for GivenPassword {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<GivenPassword, D::Error> {
+        String::deserialize(deserializer).map(GivenPassword)
+    }
+}
+
+impl fmt::Debug for GivenPassword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GivenPassword(…)")
+    }
+}
+
 /// How many hashes may wait for a thread; one more is refused as unavailable (try again).
 const WAITING: usize = 256;
 
@@ -176,7 +211,7 @@ impl Hasher {
 
     /// Whether `password` is the one `hash` was made of (`None`: check against a decoy, to take
     /// the same time, and answer no).
-    pub async fn verify(&self, password: &Password, hash: Option<&str>) -> PlayResult<bool> {
+    pub async fn verify(&self, password: &GivenPassword, hash: Option<&str>) -> PlayResult<bool> {
         let (password, hash) = (password.0.clone(), hash.map(str::to_owned));
         self.off_the_workers(move || {
             let real = hash.is_some();
@@ -317,15 +352,16 @@ mod tests {
             hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
             "{hash}"
         );
-        assert!(
-            hasher
-                .verify(&password, Some(&hash))
-                .await
-                .expect("checked")
-        );
-        let wrong = Password::parse("battery staple").expect("a password");
+        let given = GivenPassword::from(password.clone());
+        assert!(hasher.verify(&given, Some(&hash)).await.expect("checked"));
+        let wrong = GivenPassword::new("battery staple");
         assert!(!hasher.verify(&wrong, Some(&hash)).await.expect("checked"));
-        assert!(!hasher.verify(&password, None).await.expect("the decoy"));
+        assert!(!hasher.verify(&given, None).await.expect("the decoy"));
+        // A password no rule allows is checked as any other, and is only wrong.
+        for unruly in ["short", &"x".repeat(129), "with\0nul!", ""] {
+            let unruly = GivenPassword::new(unruly);
+            assert!(!hasher.verify(&unruly, Some(&hash)).await.expect("checked"));
+        }
         let again = hasher.hash(&password).await.expect("hashed");
         assert_ne!(hash, again, "a fresh salt each time");
     }

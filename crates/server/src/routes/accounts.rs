@@ -9,7 +9,7 @@ use crate::responses::{
     BadRequest, Conflict, Forbidden, Invalid, NotFound, TooLarge, TooManyRequests, Unauthorized,
     Unavailable,
 };
-use crate::schema::{Id, PasswordText, UsernameText};
+use crate::schema::{GivenPasswordText, Id, PasswordText, UsernameText};
 use crate::signed::{Signed, cleared_cookie, session_cookie, session_id};
 use crate::state::AppState;
 use crate::views::rfc3339;
@@ -18,7 +18,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, post, put};
-use gmo_play::accounts::{Opened, Password};
+use gmo_play::accounts::{GivenPassword, Opened, Password};
 use gmo_store::Account;
 use gmo_types::{Scope, TokenId, Username};
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,16 @@ pub struct CredentialsRequest {
     pub username: Username,
     #[schema(value_type = PasswordText)]
     pub password: Password,
+}
+
+/// A username and the account's password, to sign in.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignInRequest {
+    #[schema(value_type = UsernameText)]
+    pub username: Username,
+    #[schema(value_type = GivenPasswordText)]
+    pub password: GivenPassword,
 }
 
 /// Who is now signed in (the session travels as the `gmo_session` cookie).
@@ -88,8 +98,8 @@ pub struct AccountView {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordChange {
-    #[schema(value_type = PasswordText)]
-    pub password: Password,
+    #[schema(value_type = GivenPasswordText)]
+    pub password: GivenPassword,
     #[schema(value_type = PasswordText)]
     pub new_password: Password,
 }
@@ -98,8 +108,8 @@ pub struct PasswordChange {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AccountDeletion {
-    #[schema(value_type = PasswordText)]
-    pub password: Password,
+    #[schema(value_type = GivenPasswordText)]
+    pub password: GivenPassword,
 }
 
 /// A new personal token.
@@ -166,11 +176,12 @@ pub async fn sign_up(
     Ok(signed_in(&state, StatusCode::CREATED, opened))
 }
 
-/// Signs in: a new session. An unknown username and a wrong password get the same answer; after
+/// Signs in: a new session. An unknown username and a wrong password get the same answer, as does
+/// a password that breaks the rules of new ones (any length); after
 /// 10 failures in 10 minutes for one username or from one address, `429` until the oldest is 10
 /// minutes old.
 #[utoipa::path(post, path = "/api/session", tag = "accounts", operation_id = "sign_in",
-    request_body = CredentialsRequest,
+    request_body = SignInRequest,
     responses((status = 200, description = "signed in: a new `gmo_session` cookie", body = SignedInView),
               (status = 400, response = BadRequest), (status = 401, response = Unauthorized),
               (status = 413, response = TooLarge), (status = 422, response = Invalid),
@@ -179,7 +190,7 @@ pub async fn sign_up(
 pub async fn sign_in(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
-    ApiJson(body): ApiJson<CredentialsRequest>,
+    ApiJson(body): ApiJson<SignInRequest>,
 ) -> ApiResult<impl IntoResponse> {
     let accounts = &state.play.accounts;
     let opened = accounts

@@ -87,7 +87,11 @@ pub struct NewTeamRequest {
 pub struct JoinRequest {
     /// The team's join code, as the organiser handed it out; capitals, spaces and dashes are
     /// ignored ("ABCD-EFGH JKMN" is `abcdefghjkmn`); any other character is `422`.
-    #[schema(min_length = 8, max_length = 64)]
+    #[schema(
+        min_length = 8,
+        max_length = 64,
+        pattern = r"^[ -]*[A-Za-z0-9][A-Za-z0-9 -]*(?!\n)$"
+    )]
     pub code: String,
 }
 
@@ -416,9 +420,12 @@ pub async fn join(
     ApiJson(body): ApiJson<JoinRequest>,
 ) -> ApiResult<Json<JoinAnswer>> {
     // Capitals, spaces and dashes are how people type a code (gmo_play's `typed_code`); any
-    // other character is no code at all, and is told so rather than "no such code".
+    // other character is no code at all, and is told so rather than "no such code". The length
+    // is in characters, as the document's `maxLength` counts them.
     let typed = gmo_play::events::typed_code(&body.code);
-    if body.code.len() > 64 || typed.is_empty() || !typed.chars().all(|c| c.is_ascii_alphanumeric())
+    if body.code.chars().count() > 64
+        || typed.is_empty()
+        || !typed.chars().all(|c| c.is_ascii_alphanumeric())
     {
         return Err(crate::error::ApiError::invalid(
             crate::error_code::ServiceCode::InvalidField,
