@@ -42,7 +42,7 @@ function offInDiscovery(root) {
 export function entryCard(entry) {
   const picture = entry.kind === 'genome'
     ? h('img', { class: 'diagram', src: api.diagramPath(entry.code, { width: 5, height: 5 }), width: 120, alt: t('library.diagram', { name: entry.name }) })
-    : h('span', { class: 'army', 'aria-label': t('library.army') }, t('library.army'));
+    : armyBoard(entry.code, { links: false });
   return h('li', { class: 'library-card', 'data-entry': entry.id },
     h('a', { href: `#/library/${encodeURIComponent(entry.id)}` }, picture,
       h('strong', { class: 'entry-name' }, entry.name)),
@@ -159,7 +159,7 @@ export function entryPage(root, id) {
         h('h1', { id: 'entry-name' }, entry.name),
         h('p', { class: 'hint' }, h('a', { href: `#/@/${encodeURIComponent(entry.author)}` }, TEXT.by(entry.author)), ' · ', h('code', {}, entry.code)),
         genome ? h('img', { class: 'diagram', id: 'entry-diagram', src: api.diagramPath(entry.code), width: 300, alt: t('library.diagram', { name: entry.name }) })
-          : army(entry.code),
+          : armyBoard(entry.code, { id: 'entry-army' }),
         entry.description ? h('p', { id: 'entry-description' }, entry.description) : null,
         h('p', { id: 'entry-numbers' }, TEXT.value(entry), ' · ', TEXT.counts(entry)),
         h('div', { class: 'row' },
@@ -173,12 +173,16 @@ export function entryPage(root, id) {
   }
 }
 
-// An army: its back rank's pieces, file a first, each opening its genome.
-function army(code) {
-  const rank = h('ol', { class: 'rank', id: 'entry-army', 'aria-label': t('library.army') });
-  api.preset(code).then((preset) => rank.append(...preset.genomes.map((genome) => h('li', {},
-    h('a', { href: `#/code/${encodeURIComponent(genome)}` }, genomeSvg(genome, 'white'), h('code', {}, genome))))))
-    .catch(() => {});
+// An army on a board: its back rank as White sees it (a1 dark), drawn with the page's own
+// pieces, each opening its genome where the board is not itself inside a link (a card).
+function armyBoard(code, { id, links = true } = {}) {
+  const rank = h('ol', { class: 'rank army-board', id, 'aria-label': t('library.army') });
+  api.preset(code).then((preset) => rank.append(...preset.genomes.map((genome, file) => {
+    const piece = genomeSvg(genome, 'white');
+    const square = h('li', { class: file % 2 ? 'light' : 'dark', title: genome },
+      links ? h('a', { href: `#/code/${encodeURIComponent(genome)}`, 'aria-label': genome }, piece) : piece);
+    return square;
+  }))).catch(() => rank.append(h('li', { class: 'hint' }, t('library.army'))));
   return rank;
 }
 

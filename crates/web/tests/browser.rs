@@ -5525,5 +5525,66 @@ async fn library_page(driver: &mut Driver, base: String) {
         "return document.querySelectorAll('#profile-entries .library-card').length === 1",
     )
     .await;
+
+    // An army: published by its code, it shows on a board of eight squares, its entry's and its
+    // card's, drawn with the page's pieces (the rook on b1 and g1 in place of the knights).
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the publish form",
+        "return !!document.querySelector('#publish-code')",
+    )
+    .await;
+    client
+        .execute(
+            "document.querySelector('#publish-kind').value = 'preset'",
+            vec![],
+        )
+        .await
+        .expect("the kind chosen");
+    type_into(&client, "#publish-code", &preset).await;
+    type_into(&client, "#publish-name", "Rook army").await;
+    click(&client, "#publish-button").await;
+    wait_for(
+        &client,
+        "the army's board",
+        "return document.querySelectorAll('#entry-army li svg.piece').length === 8",
+    )
+    .await;
+    let squares = client
+        .execute(
+            "return [...document.querySelectorAll('#entry-army li')].map((li) => li.className + ':' + li.title)",
+            vec![],
+        )
+        .await
+        .expect("the squares");
+    for (file, genome) in stored["genomes"]
+        .as_array()
+        .expect("genomes")
+        .iter()
+        .enumerate()
+    {
+        let colour = if file % 2 == 0 { "dark" } else { "light" };
+        let genome = genome.as_str().expect("a code");
+        assert_eq!(
+            squares[file],
+            json!(format!("{colour}:{genome}")),
+            "{squares}"
+        );
+    }
+    assert_eq!(squares[1], json!(format!("light:{rook}")), "{squares}");
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the army's card on a board",
+        "return [...document.querySelectorAll('#library-cards .library-card')].some((card) => card.textContent.includes('Rook army') && card.querySelectorAll('.army-board li svg.piece').length === 8)",
+    )
+    .await;
     no_script_errors(&client).await;
 }
