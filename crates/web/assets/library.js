@@ -6,7 +6,7 @@
 // published children). A profile lists its player's entries (`authorEntries`). In discovery the
 // server refuses the library (it would give the language away) and the page says so.
 
-import { h } from './dom.js';
+import { h, s } from './dom.js';
 import * as api from './api.js';
 import { genomeSvg } from './pieces.js';
 import { startGame, BOT } from './home.js';
@@ -186,18 +186,59 @@ function armyBoard(code, { id, links = true } = {}) {
   return rank;
 }
 
-// The family tree: the two parents (their published entries, else their codes), this entry,
-// and its published children.
+// The family tree, drawn: the two parents above (their published entries, else their codes),
+// this entry, its published children below (at most 50: the drawing scrolls sideways), each a
+// box that links to its page, joined by a line down from each parent and to each child.
+const NODE = { width: 150, height: 34, gap: 16, row: 70 };
+
 function familyTree(entry) {
-  const link = (e) => h('a', { href: `#/library/${encodeURIComponent(e.id)}` }, e.name);
-  const parents = entry.lineage.parents.map((parent) => h('li', {},
-    parent.entries.length ? link(parent.entries[0]) : h('a', { href: `#/code/${encodeURIComponent(parent.code)}` }, h('code', {}, parent.code))));
-  const children = entry.lineage.children.map((child) => h('li', {}, link(child)));
+  const entryNode = (e, kind) => ({ href: `#/library/${encodeURIComponent(e.id)}`, label: e.name, kind });
+  const parents = entry.lineage.parents.map((parent) => (parent.entries.length ? entryNode(parent.entries[0], 'parent')
+    : { href: `#/code/${encodeURIComponent(parent.code)}`, label: parent.code, kind: 'parent code' }));
+  const children = entry.lineage.children.map((child) => entryNode(child, 'child'));
+  // The rows, each named for screen readers (the parents, the children).
+  const rows = [[parents, t('library.parents')], [[entryNode(entry, 'self')], null], [children, t('library.children')]]
+    .filter(([row]) => row.length);
+  const widest = Math.max(...rows.map(([row]) => row.length));
+  const width = widest * NODE.width + (widest - 1) * NODE.gap;
+  const height = (rows.length - 1) * NODE.row + NODE.height;
+  const svg = s('svg', {
+    class: 'tree-drawing', id: 'tree-drawing', width, height, viewBox: `0 0 ${width} ${height}`,
+    role: 'group', 'aria-label': t('library.family'),
+  });
+  const placed = rows.map(([row], r) => placeRow(row, r, width));
+  const self = placed[parents.length ? 1 : 0][0];
+  if (parents.length) placed[0].forEach((parent) => svg.append(elbow(parent, self)));
+  if (children.length) placed[placed.length - 1].forEach((child) => svg.append(elbow(self, child)));
+  placed.forEach((row, r) => svg.append(s('g', { role: rows[r][1] ? 'group' : null, 'aria-label': rows[r][1] }, row.map(box))));
   return h('section', { class: 'panel family-tree', id: 'family-tree' }, h('h2', {}, t('library.family')),
-    h('ul', { class: 'tree' },
-      h('li', {}, t('library.parents'), parents.length ? h('ul', { id: 'tree-parents' }, parents) : h('p', { class: 'hint' }, t('library.notBred'))),
-      h('li', {}, h('strong', {}, entry.name)),
-      h('li', {}, t('library.children'), children.length ? h('ul', { id: 'tree-children' }, children) : h('p', { class: 'hint' }, t('library.noChildren')))));
+    h('div', { class: 'tree-scroll' }, svg),
+    parents.length ? null : h('p', { class: 'hint' }, t('library.notBred')),
+    children.length ? null : h('p', { class: 'hint' }, t('library.noChildren')));
+}
+
+// A row's nodes with their boxes' corners, centred across the drawing.
+function placeRow(row, r, width) {
+  const span = row.length * NODE.width + (row.length - 1) * NODE.gap;
+  const left = (width - span) / 2;
+  return row.map((node, i) => ({ ...node, x: left + i * (NODE.width + NODE.gap), y: r * NODE.row }));
+}
+
+// The line from the bottom of `upper` to the top of `lower`: down, across, down.
+function elbow(upper, lower) {
+  const [x1, y1] = [upper.x + NODE.width / 2, upper.y + NODE.height];
+  const [x2, y2] = [lower.x + NODE.width / 2, lower.y];
+  const middle = (y1 + y2) / 2;
+  return s('path', { class: 'tree-line', d: `M${x1} ${y1}V${middle}H${x2}V${y2}` });
+}
+
+// A node: a linked box with its name (shortened to fit, whole in its tooltip).
+function box(node) {
+  const label = node.label.length > 18 ? `${node.label.slice(0, 17)}…` : node.label;
+  return s('a', { href: node.href, class: `tree-node ${node.kind}`, 'aria-label': node.label },
+    s('title', {}, node.label),
+    s('rect', { x: node.x, y: node.y, width: NODE.width, height: NODE.height, rx: 6 }),
+    s('text', { x: node.x + NODE.width / 2, y: node.y + NODE.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label));
 }
 
 // A player's entries, newest first, for their profile (nothing in discovery).

@@ -5431,6 +5431,11 @@ async fn library_page(driver: &mut Driver, base: String) {
     click(&client, "#publish-button").await;
     let name = wait_text(&client, "the entry's page", "#entry-name").await;
     assert_eq!(name, "Rooky slider");
+    let rook_page = client
+        .execute("return location.hash", vec![])
+        .await
+        .expect("the entry's address");
+    let rook_page = rook_page.as_str().expect("a hash").to_owned();
     let lab = client
         .execute(
             "return document.querySelector('#entry-lab').getAttribute('href')",
@@ -5586,5 +5591,85 @@ async fn library_page(driver: &mut Driver, base: String) {
         "return [...document.querySelectorAll('#library-cards .library-card')].some((card) => card.textContent.includes('Rook army') && card.querySelectorAll('.army-board li svg.piece').length === 8)",
     )
     .await;
+
+    // The family tree, drawn: a child bred from the rook and the knight, published, has both
+    // parents above it (the rook's entry, the knight's code), each a linked box joined to it by
+    // a line; the rook's own tree has the child below it.
+    let bred: Value = reqwest::Client::new()
+        .post(format!("{base}/api/genomes/breed"))
+        .json(&json!({"a": "rook", "b": "knight", "seed": 7, "children": 4}))
+        .send()
+        .await
+        .expect("bred")
+        .json()
+        .await
+        .expect("the children");
+    let (a, b) = (
+        bred["a"].as_str().expect("a"),
+        bred["b"].as_str().expect("b"),
+    );
+    let child = bred["children"]
+        .as_array()
+        .expect("children")
+        .iter()
+        .map(|c| c["code"].as_str().expect("a code").to_owned())
+        .find(|code| code != a && code != b)
+        .expect("a child unlike its parents");
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the publish form",
+        "return !!document.querySelector('#publish-code')",
+    )
+    .await;
+    type_into(&client, "#publish-code", &child).await;
+    type_into(&client, "#publish-name", "Rook child").await;
+    click(&client, "#publish-button").await;
+    let drawn = wait_for(
+        &client,
+        "the child's tree",
+        "const svg = document.querySelector('#tree-drawing'); return svg && document.querySelector('#entry-name')?.textContent === 'Rook child' && [...svg.querySelectorAll('a.tree-node')].map((a) => a.getAttribute('class') + '|' + a.getAttribute('href') + '|' + a.textContent + '|' + svg.querySelectorAll('path.tree-line').length)",
+    )
+    .await;
+    let child_page = client
+        .execute("return location.hash", vec![])
+        .await
+        .expect("the child's address");
+    assert_eq!(
+        drawn,
+        json!([
+            format!("tree-node parent|{rook_page}|Rooky sliderRooky slider|2"),
+            format!("tree-node parent code|#/code/{b}|{b}{b}|2"),
+            format!(
+                "tree-node self|{}|Rook childRook child|2",
+                child_page.as_str().expect("a hash")
+            ),
+        ]),
+        "the parents above, the entry below, two lines"
+    );
+    client
+        .goto(&format!("{base}/{rook_page}"))
+        .await
+        .expect("the rook's entry");
+    let drawn = wait_for(
+        &client,
+        "the rook's tree",
+        "const svg = document.querySelector('#tree-drawing'); return svg && document.querySelector('#entry-name')?.textContent === 'Rooky slider' && [...svg.querySelectorAll('a.tree-node')].map((a) => a.getAttribute('class') + '|' + a.getAttribute('href') + '|' + a.querySelector('text').getAttribute('y') + '|' + svg.querySelectorAll('path.tree-line').length)",
+    )
+    .await;
+    assert_eq!(
+        drawn,
+        json!([
+            format!("tree-node self|{rook_page}|17|1"),
+            format!(
+                "tree-node child|{}|87|1",
+                child_page.as_str().expect("a hash")
+            ),
+        ]),
+        "the rook above (not bred here), its child below, one line"
+    );
     no_script_errors(&client).await;
 }
