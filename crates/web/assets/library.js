@@ -12,6 +12,7 @@ import { genomeSvg } from './pieces.js';
 import { startGame, BOT } from './home.js';
 import { saveSetupChoice } from './setup.js';
 import { signedIn } from './account.js';
+import { ask } from './confirm.js';
 import { discovery } from './config.js';
 import { t, errorText, formatNumber } from './i18n.js';
 
@@ -167,10 +168,45 @@ export function entryPage(root, id) {
           h('button', { type: 'button', class: 'primary', id: 'entry-play', onclick: act(async () => startGame({ bot: BOT, preset: await presetOf() })) }, t('library.playBot')),
           h('button', { type: 'button', id: 'entry-use', onclick: act(async () => { saveSetupChoice({ preset: await presetOf() }); notice.textContent = t('library.used'); }) }, t('library.usePreset')),
           star),
-        notice),
+        notice,
+        me && me.username === entry.author ? authorTools(entry, { reload: load, act }) : null),
       genome ? familyTree(entry) : null));
     document.title = t('title.named', { name: entry.name });
   }
+}
+
+// The author's own tools: Edit (name and description, in place) and Withdraw (asked first; the
+// code keeps working, the entry leaves the library, so the page goes back to the search).
+function authorTools(entry, { reload, act }) {
+  const name = h('input', { id: 'edit-name', required: true, minlength: 3, maxlength: 40, value: entry.name, 'aria-label': t('library.name') });
+  const description = h('textarea', { id: 'edit-description', maxlength: 500, rows: 3, 'aria-label': t('library.description') });
+  description.value = entry.description || '';
+  const form = h('form', { id: 'entry-edit-form', class: 'edit-entry', hidden: true, onsubmit: (event) => {
+    event.preventDefault();
+    act(async () => {
+      await api.editEntry(entry.id, { name: name.value, description: description.value });
+      await reload();
+      const saved = document.querySelector('#entry-notice');
+      if (saved) saved.textContent = t('library.saved');
+    })();
+  } },
+  name, description, h('div', { class: 'row' },
+    h('button', { type: 'submit', class: 'primary', id: 'edit-save' }, t('library.save')),
+    h('button', { type: 'button', id: 'edit-cancel', onclick: () => { form.hidden = true; } }, t('library.cancel'))));
+  const withdraw = act(async () => {
+    const sure = await ask({
+      id: 'withdraw-confirm', title: t('library.withdrawTitle', { name: entry.name }),
+      message: t('library.withdrawText'), yes: t('library.withdrawYes'), no: t('library.withdrawNo'),
+    });
+    if (!sure) return;
+    await api.withdrawEntry(entry.id);
+    location.hash = '#/library';
+  });
+  return h('div', { class: 'author-tools', id: 'author-tools' },
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'entry-edit', onclick: () => { form.hidden = !form.hidden; if (!form.hidden) name.focus(); } }, t('library.edit')),
+      h('button', { type: 'button', class: 'danger', id: 'entry-withdraw', onclick: withdraw }, t('library.withdraw'))),
+    form);
 }
 
 // An army on a board: its back rank as White sees it (a1 dark), drawn with the page's own

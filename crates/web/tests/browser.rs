@@ -5671,5 +5671,68 @@ async fn library_page(driver: &mut Driver, base: String) {
         ]),
         "the rook above (not bred here), its child below, one line"
     );
+
+    // The author's own entry: Edit changes its name and description in place; Withdraw asks
+    // first (keeping it says no), then the entry is gone (404) and the page is the search.
+    let child_page = child_page.as_str().expect("a hash").to_owned();
+    client
+        .goto(&format!("{base}/{child_page}"))
+        .await
+        .expect("the child's entry");
+    click(&client, "#entry-edit").await;
+    type_into(&client, "#edit-name", "Rook kid").await;
+    type_into(&client, "#edit-description", "Bred from the rook").await;
+    click(&client, "#edit-save").await;
+    wait_for(
+        &client,
+        "the edited entry",
+        "return document.querySelector('#entry-name')?.textContent === 'Rook kid' && document.querySelector('#entry-notice')?.textContent !== ''",
+    )
+    .await;
+    assert_eq!(
+        text_of(&client, "#entry-description").await,
+        "Bred from the rook"
+    );
+    let id = child_page.trim_start_matches("#/library/").to_owned();
+    let stored: Value = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(stored["name"], "Rook kid", "{stored}");
+    assert_eq!(stored["description"], "Bred from the rook", "{stored}");
+    click(&client, "#entry-withdraw").await;
+    click(
+        &client,
+        "dialog#withdraw-confirm[open] #withdraw-confirm-no",
+    )
+    .await;
+    wait_for(
+        &client,
+        "the question gone",
+        "return !document.querySelector('#withdraw-confirm')",
+    )
+    .await;
+    let kept = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer");
+    assert_eq!(kept.status(), 200, "kept when the answer is no");
+    click(&client, "#entry-withdraw").await;
+    click(
+        &client,
+        "dialog#withdraw-confirm[open] #withdraw-confirm-yes",
+    )
+    .await;
+    wait_for(
+        &client,
+        "back at the search",
+        "return location.hash === '#/library' && !!document.querySelector('#library-q')",
+    )
+    .await;
+    let gone = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer");
+    assert_eq!(gone.status(), 404, "withdrawn");
     no_script_errors(&client).await;
 }
