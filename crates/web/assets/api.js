@@ -168,6 +168,8 @@ export const leaderboard = () => call('GET', '/api/leaderboard');
 export const library = (query = '') => call('GET', `/api/library${query ? `?${query}` : ''}`);
 export const libraryEntry = (id) => call('GET', `/api/library/${seg(id)}`);
 export const publishEntry = (entry) => call('POST', '/api/library', { body: entry });
+export const editEntry = (id, change) => call('PATCH', `/api/library/${seg(id)}`, { body: change });
+export const withdrawEntry = (id) => call('DELETE', `/api/library/${seg(id)}`);
 export const starEntry = (id, star) => call(star ? 'PUT' : 'DELETE', `/api/library/${seg(id)}/star`);
 
 export const createEvent = (options) => call('POST', '/api/events', { body: options });

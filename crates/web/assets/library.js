@@ -6,12 +6,13 @@
 // published children). A profile lists its player's entries (`authorEntries`). In discovery the
 // server refuses the library (it would give the language away) and the page says so.
 
-import { h } from './dom.js';
+import { h, s } from './dom.js';
 import * as api from './api.js';
 import { genomeSvg } from './pieces.js';
 import { startGame, BOT } from './home.js';
 import { saveSetupChoice } from './setup.js';
 import { signedIn } from './account.js';
+import { ask } from './confirm.js';
 import { discovery } from './config.js';
 import { t, errorText, formatNumber } from './i18n.js';
 
@@ -42,7 +43,7 @@ function offInDiscovery(root) {
 export function entryCard(entry) {
   const picture = entry.kind === 'genome'
     ? h('img', { class: 'diagram', src: api.diagramPath(entry.code, { width: 5, height: 5 }), width: 120, alt: t('library.diagram', { name: entry.name }) })
-    : h('span', { class: 'army', 'aria-label': t('library.army') }, t('library.army'));
+    : armyBoard(entry.code, { links: false });
   return h('li', { class: 'library-card', 'data-entry': entry.id },
     h('a', { href: `#/library/${encodeURIComponent(entry.id)}` }, picture,
       h('strong', { class: 'entry-name' }, entry.name)),
@@ -159,7 +160,7 @@ export function entryPage(root, id) {
         h('h1', { id: 'entry-name' }, entry.name),
         h('p', { class: 'hint' }, h('a', { href: `#/@/${encodeURIComponent(entry.author)}` }, TEXT.by(entry.author)), ' · ', h('code', {}, entry.code)),
         genome ? h('img', { class: 'diagram', id: 'entry-diagram', src: api.diagramPath(entry.code), width: 300, alt: t('library.diagram', { name: entry.name }) })
-          : army(entry.code),
+          : armyBoard(entry.code, { id: 'entry-army' }),
         entry.description ? h('p', { id: 'entry-description' }, entry.description) : null,
         h('p', { id: 'entry-numbers' }, TEXT.value(entry), ' · ', TEXT.counts(entry)),
         h('div', { class: 'row' },
@@ -167,33 +168,113 @@ export function entryPage(root, id) {
           h('button', { type: 'button', class: 'primary', id: 'entry-play', onclick: act(async () => startGame({ bot: BOT, preset: await presetOf() })) }, t('library.playBot')),
           h('button', { type: 'button', id: 'entry-use', onclick: act(async () => { saveSetupChoice({ preset: await presetOf() }); notice.textContent = t('library.used'); }) }, t('library.usePreset')),
           star),
-        notice),
+        notice,
+        me && me.username === entry.author ? authorTools(entry, { reload: load, act }) : null),
       genome ? familyTree(entry) : null));
     document.title = t('title.named', { name: entry.name });
   }
 }
 
-// An army: its back rank's pieces, file a first, each opening its genome.
-function army(code) {
-  const rank = h('ol', { class: 'rank', id: 'entry-army', 'aria-label': t('library.army') });
-  api.preset(code).then((preset) => rank.append(...preset.genomes.map((genome) => h('li', {},
-    h('a', { href: `#/code/${encodeURIComponent(genome)}` }, genomeSvg(genome, 'white'), h('code', {}, genome))))))
-    .catch(() => {});
+// The author's own tools: Edit (name and description, in place) and Withdraw (asked first; the
+// code keeps working, the entry leaves the library, so the page goes back to the search).
+function authorTools(entry, { reload, act }) {
+  const name = h('input', { id: 'edit-name', required: true, minlength: 3, maxlength: 40, value: entry.name, 'aria-label': t('library.name') });
+  const description = h('textarea', { id: 'edit-description', maxlength: 500, rows: 3, 'aria-label': t('library.description') });
+  description.value = entry.description || '';
+  const form = h('form', { id: 'entry-edit-form', class: 'edit-entry', hidden: true, onsubmit: (event) => {
+    event.preventDefault();
+    act(async () => {
+      await api.editEntry(entry.id, { name: name.value, description: description.value });
+      await reload();
+      const saved = document.querySelector('#entry-notice');
+      if (saved) saved.textContent = t('library.saved');
+    })();
+  } },
+  name, description, h('div', { class: 'row' },
+    h('button', { type: 'submit', class: 'primary', id: 'edit-save' }, t('library.save')),
+    h('button', { type: 'button', id: 'edit-cancel', onclick: () => { form.hidden = true; } }, t('library.cancel'))));
+  const withdraw = act(async () => {
+    const sure = await ask({
+      id: 'withdraw-confirm', title: t('library.withdrawTitle', { name: entry.name }),
+      message: t('library.withdrawText'), yes: t('library.withdrawYes'), no: t('library.withdrawNo'),
+    });
+    if (!sure) return;
+    await api.withdrawEntry(entry.id);
+    location.hash = '#/library';
+  });
+  return h('div', { class: 'author-tools', id: 'author-tools' },
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'entry-edit', onclick: () => { form.hidden = !form.hidden; if (!form.hidden) name.focus(); } }, t('library.edit')),
+      h('button', { type: 'button', class: 'danger', id: 'entry-withdraw', onclick: withdraw }, t('library.withdraw'))),
+    form);
+}
+
+// An army on a board: its back rank as White sees it (a1 dark), drawn with the page's own
+// pieces, each opening its genome where the board is not itself inside a link (a card).
+function armyBoard(code, { id, links = true } = {}) {
+  const rank = h('ol', { class: 'rank army-board', id, 'aria-label': t('library.army') });
+  api.preset(code).then((preset) => rank.append(...preset.genomes.map((genome, file) => {
+    const piece = genomeSvg(genome, 'white');
+    const square = h('li', { class: file % 2 ? 'light' : 'dark', title: genome },
+      links ? h('a', { href: `#/code/${encodeURIComponent(genome)}`, 'aria-label': genome }, piece) : piece);
+    return square;
+  }))).catch(() => rank.append(h('li', { class: 'hint' }, t('library.army'))));
   return rank;
 }
 
-// The family tree: the two parents (their published entries, else their codes), this entry,
-// and its published children.
+// The family tree, drawn: the two parents above (their published entries, else their codes),
+// this entry, its published children below (at most 50: the drawing scrolls sideways), each a
+// box that links to its page, joined by a line down from each parent and to each child.
+const NODE = { width: 150, height: 34, gap: 16, row: 70 };
+
 function familyTree(entry) {
-  const link = (e) => h('a', { href: `#/library/${encodeURIComponent(e.id)}` }, e.name);
-  const parents = entry.lineage.parents.map((parent) => h('li', {},
-    parent.entries.length ? link(parent.entries[0]) : h('a', { href: `#/code/${encodeURIComponent(parent.code)}` }, h('code', {}, parent.code))));
-  const children = entry.lineage.children.map((child) => h('li', {}, link(child)));
+  const entryNode = (e, kind) => ({ href: `#/library/${encodeURIComponent(e.id)}`, label: e.name, kind });
+  const parents = entry.lineage.parents.map((parent) => (parent.entries.length ? entryNode(parent.entries[0], 'parent')
+    : { href: `#/code/${encodeURIComponent(parent.code)}`, label: parent.code, kind: 'parent code' }));
+  const children = entry.lineage.children.map((child) => entryNode(child, 'child'));
+  // The rows, each named for screen readers (the parents, the children).
+  const rows = [[parents, t('library.parents')], [[entryNode(entry, 'self')], null], [children, t('library.children')]]
+    .filter(([row]) => row.length);
+  const widest = Math.max(...rows.map(([row]) => row.length));
+  const width = widest * NODE.width + (widest - 1) * NODE.gap;
+  const height = (rows.length - 1) * NODE.row + NODE.height;
+  const svg = s('svg', {
+    class: 'tree-drawing', id: 'tree-drawing', width, height, viewBox: `0 0 ${width} ${height}`,
+    role: 'group', 'aria-label': t('library.family'),
+  });
+  const placed = rows.map(([row], r) => placeRow(row, r, width));
+  const self = placed[parents.length ? 1 : 0][0];
+  if (parents.length) placed[0].forEach((parent) => svg.append(elbow(parent, self)));
+  if (children.length) placed[placed.length - 1].forEach((child) => svg.append(elbow(self, child)));
+  placed.forEach((row, r) => svg.append(s('g', { role: rows[r][1] ? 'group' : null, 'aria-label': rows[r][1] }, row.map(box))));
   return h('section', { class: 'panel family-tree', id: 'family-tree' }, h('h2', {}, t('library.family')),
-    h('ul', { class: 'tree' },
-      h('li', {}, t('library.parents'), parents.length ? h('ul', { id: 'tree-parents' }, parents) : h('p', { class: 'hint' }, t('library.notBred'))),
-      h('li', {}, h('strong', {}, entry.name)),
-      h('li', {}, t('library.children'), children.length ? h('ul', { id: 'tree-children' }, children) : h('p', { class: 'hint' }, t('library.noChildren')))));
+    h('div', { class: 'tree-scroll' }, svg),
+    parents.length ? null : h('p', { class: 'hint' }, t('library.notBred')),
+    children.length ? null : h('p', { class: 'hint' }, t('library.noChildren')));
+}
+
+// A row's nodes with their boxes' corners, centred across the drawing.
+function placeRow(row, r, width) {
+  const span = row.length * NODE.width + (row.length - 1) * NODE.gap;
+  const left = (width - span) / 2;
+  return row.map((node, i) => ({ ...node, x: left + i * (NODE.width + NODE.gap), y: r * NODE.row }));
+}
+
+// The line from the bottom of `upper` to the top of `lower`: down, across, down.
+function elbow(upper, lower) {
+  const [x1, y1] = [upper.x + NODE.width / 2, upper.y + NODE.height];
+  const [x2, y2] = [lower.x + NODE.width / 2, lower.y];
+  const middle = (y1 + y2) / 2;
+  return s('path', { class: 'tree-line', d: `M${x1} ${y1}V${middle}H${x2}V${y2}` });
+}
+
+// A node: a linked box with its name (shortened to fit, whole in its tooltip).
+function box(node) {
+  const label = node.label.length > 18 ? `${node.label.slice(0, 17)}…` : node.label;
+  return s('a', { href: node.href, class: `tree-node ${node.kind}`, 'aria-label': node.label },
+    s('title', {}, node.label),
+    s('rect', { x: node.x, y: node.y, width: NODE.width, height: NODE.height, rx: 6 }),
+    s('text', { x: node.x + NODE.width / 2, y: node.y + NODE.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label));
 }
 
 // A player's entries, newest first, for their profile (nothing in discovery).

@@ -5428,6 +5428,11 @@ async fn library_page(driver: &mut Driver, base: String) {
     click(&client, "#publish-button").await;
     let name = wait_text(&client, "the entry's page", "#entry-name").await;
     assert_eq!(name, "Rooky slider");
+    let rook_page = client
+        .execute("return location.hash", vec![])
+        .await
+        .expect("the entry's address");
+    let rook_page = rook_page.as_str().expect("a hash").to_owned();
     let lab = client
         .execute(
             "return document.querySelector('#entry-lab').getAttribute('href')",
@@ -5522,5 +5527,209 @@ async fn library_page(driver: &mut Driver, base: String) {
         "return document.querySelectorAll('#profile-entries .library-card').length === 1",
     )
     .await;
+
+    // An army: published by its code, it shows on a board of eight squares, its entry's and its
+    // card's, drawn with the page's pieces (the rook on b1 and g1 in place of the knights).
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the publish form",
+        "return !!document.querySelector('#publish-code')",
+    )
+    .await;
+    client
+        .execute(
+            "document.querySelector('#publish-kind').value = 'preset'",
+            vec![],
+        )
+        .await
+        .expect("the kind chosen");
+    type_into(&client, "#publish-code", &preset).await;
+    type_into(&client, "#publish-name", "Rook army").await;
+    click(&client, "#publish-button").await;
+    wait_for(
+        &client,
+        "the army's board",
+        "return document.querySelectorAll('#entry-army li svg.piece').length === 8",
+    )
+    .await;
+    let squares = client
+        .execute(
+            "return [...document.querySelectorAll('#entry-army li')].map((li) => li.className + ':' + li.title)",
+            vec![],
+        )
+        .await
+        .expect("the squares");
+    for (file, genome) in stored["genomes"]
+        .as_array()
+        .expect("genomes")
+        .iter()
+        .enumerate()
+    {
+        let colour = if file % 2 == 0 { "dark" } else { "light" };
+        let genome = genome.as_str().expect("a code");
+        assert_eq!(
+            squares[file],
+            json!(format!("{colour}:{genome}")),
+            "{squares}"
+        );
+    }
+    assert_eq!(squares[1], json!(format!("light:{rook}")), "{squares}");
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the army's card on a board",
+        "return [...document.querySelectorAll('#library-cards .library-card')].some((card) => card.textContent.includes('Rook army') && card.querySelectorAll('.army-board li svg.piece').length === 8)",
+    )
+    .await;
+
+    // The family tree, drawn: a child bred from the rook and the knight, published, has both
+    // parents above it (the rook's entry, the knight's code), each a linked box joined to it by
+    // a line; the rook's own tree has the child below it.
+    let bred: Value = reqwest::Client::new()
+        .post(format!("{base}/api/genomes/breed"))
+        .json(&json!({"a": "rook", "b": "knight", "seed": 7, "children": 4}))
+        .send()
+        .await
+        .expect("bred")
+        .json()
+        .await
+        .expect("the children");
+    let (a, b) = (
+        bred["a"].as_str().expect("a"),
+        bred["b"].as_str().expect("b"),
+    );
+    let child = bred["children"]
+        .as_array()
+        .expect("children")
+        .iter()
+        .map(|c| c["code"].as_str().expect("a code").to_owned())
+        .find(|code| code != a && code != b)
+        .expect("a child unlike its parents");
+    client
+        .goto(&format!("{base}/#/library"))
+        .await
+        .expect("the library opens");
+    wait_for(
+        &client,
+        "the publish form",
+        "return !!document.querySelector('#publish-code')",
+    )
+    .await;
+    type_into(&client, "#publish-code", &child).await;
+    type_into(&client, "#publish-name", "Rook child").await;
+    click(&client, "#publish-button").await;
+    let drawn = wait_for(
+        &client,
+        "the child's tree",
+        "const svg = document.querySelector('#tree-drawing'); return svg && document.querySelector('#entry-name')?.textContent === 'Rook child' && [...svg.querySelectorAll('a.tree-node')].map((a) => a.getAttribute('class') + '|' + a.getAttribute('href') + '|' + a.textContent + '|' + svg.querySelectorAll('path.tree-line').length)",
+    )
+    .await;
+    let child_page = client
+        .execute("return location.hash", vec![])
+        .await
+        .expect("the child's address");
+    assert_eq!(
+        drawn,
+        json!([
+            format!("tree-node parent|{rook_page}|Rooky sliderRooky slider|2"),
+            format!("tree-node parent code|#/code/{b}|{b}{b}|2"),
+            format!(
+                "tree-node self|{}|Rook childRook child|2",
+                child_page.as_str().expect("a hash")
+            ),
+        ]),
+        "the parents above, the entry below, two lines"
+    );
+    client
+        .goto(&format!("{base}/{rook_page}"))
+        .await
+        .expect("the rook's entry");
+    let drawn = wait_for(
+        &client,
+        "the rook's tree",
+        "const svg = document.querySelector('#tree-drawing'); return svg && document.querySelector('#entry-name')?.textContent === 'Rooky slider' && [...svg.querySelectorAll('a.tree-node')].map((a) => a.getAttribute('class') + '|' + a.getAttribute('href') + '|' + a.querySelector('text').getAttribute('y') + '|' + svg.querySelectorAll('path.tree-line').length)",
+    )
+    .await;
+    assert_eq!(
+        drawn,
+        json!([
+            format!("tree-node self|{rook_page}|17|1"),
+            format!(
+                "tree-node child|{}|87|1",
+                child_page.as_str().expect("a hash")
+            ),
+        ]),
+        "the rook above (not bred here), its child below, one line"
+    );
+
+    // The author's own entry: Edit changes its name and description in place; Withdraw asks
+    // first (keeping it says no), then the entry is gone (404) and the page is the search.
+    let child_page = child_page.as_str().expect("a hash").to_owned();
+    client
+        .goto(&format!("{base}/{child_page}"))
+        .await
+        .expect("the child's entry");
+    click(&client, "#entry-edit").await;
+    type_into(&client, "#edit-name", "Rook kid").await;
+    type_into(&client, "#edit-description", "Bred from the rook").await;
+    click(&client, "#edit-save").await;
+    wait_for(
+        &client,
+        "the edited entry",
+        "return document.querySelector('#entry-name')?.textContent === 'Rook kid' && document.querySelector('#entry-notice')?.textContent !== ''",
+    )
+    .await;
+    assert_eq!(
+        text_of(&client, "#entry-description").await,
+        "Bred from the rook"
+    );
+    let id = child_page.trim_start_matches("#/library/").to_owned();
+    let stored: Value = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(stored["name"], "Rook kid", "{stored}");
+    assert_eq!(stored["description"], "Bred from the rook", "{stored}");
+    click(&client, "#entry-withdraw").await;
+    click(
+        &client,
+        "dialog#withdraw-confirm[open] #withdraw-confirm-no",
+    )
+    .await;
+    wait_for(
+        &client,
+        "the question gone",
+        "return !document.querySelector('#withdraw-confirm')",
+    )
+    .await;
+    let kept = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer");
+    assert_eq!(kept.status(), 200, "kept when the answer is no");
+    click(&client, "#entry-withdraw").await;
+    click(
+        &client,
+        "dialog#withdraw-confirm[open] #withdraw-confirm-yes",
+    )
+    .await;
+    wait_for(
+        &client,
+        "back at the search",
+        "return location.hash === '#/library' && !!document.querySelector('#library-q')",
+    )
+    .await;
+    let gone = reqwest::get(format!("{base}/api/library/{id}"))
+        .await
+        .expect("an answer");
+    assert_eq!(gone.status(), 404, "withdrawn");
     no_script_errors(&client).await;
 }
