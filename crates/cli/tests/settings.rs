@@ -40,7 +40,11 @@ const GIVEN: &[(&str, &str, &str)] = &[
     ("GMO_VALUE_GAMES", "50", "value_games: 50"),
     ("GMO_MAX_ANALYSES", "2", "max_analyses: 2"),
     ("GMO_MAX_ANALYSIS_QUEUE", "32", "max_analysis_queue: 32"),
-    ("GMO_MAX_ANALYSES_PER_CLIENT", "3", "max_analyses_per_client: 3"),
+    (
+        "GMO_MAX_ANALYSES_PER_CLIENT",
+        "3",
+        "max_analyses_per_client: 3",
+    ),
     ("GMO_ANALYSIS_NODES", "5000", "analysis_nodes: 5000"),
     (
         "GMO_EXPIRE_UNSTARTED_GAMES_AFTER",
