@@ -63,7 +63,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),
-    modifiers(&Bearer, &Shared, &OneSource, &BotGames),
+    modifiers(&Bearer, &Shared, &OneSource, &BotGames, &EditNeedsAField),
     tags(
         (name = "genomes", description = "Pieces' DNA, stored under their codes."),
         (name = "presets", description = "A back rank of genomes, stored under its code."),
@@ -100,6 +100,22 @@ impl Modify for Bearer {
 }
 
 /// A placement in a lab names its genome by exactly one of `genome` and `dna`.
+/// A library edit names at least one field (`minProperties: 1`). Set here because utoipa-gen
+/// 5.5 writes a struct's `min_properties` as `maxProperties`.
+struct EditNeedsAField;
+
+impl Modify for EditNeedsAField {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let edit = openapi
+            .components
+            .as_mut()
+            .and_then(|components| components.schemas.get_mut("EditRequest"));
+        if let Some(RefOr::T(Schema::Object(edit))) = edit {
+            edit.min_properties = Some(1);
+        }
+    }
+}
+
 struct OneSource;
 
 impl Modify for OneSource {

@@ -67,23 +67,32 @@ pub struct PublishRequest {
     pub name: String,
     /// Plain text, at most 500 characters, no control characters (no line breaks).
     #[serde(default)]
-    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        nullable = false,
+        max_length = 500,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub description: Option<String>,
 }
 
-/// An edit: the fields given change (at least one).
+/// An edit: the fields given change (at least one; `null` is no value).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EditRequest {
     #[serde(default)]
     #[schema(
+        nullable = false,
         min_length = 3,
         max_length = 40,
         pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
     )]
     pub name: Option<String>,
     #[serde(default)]
-    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        nullable = false,
+        max_length = 500,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub description: Option<String>,
 }
 
