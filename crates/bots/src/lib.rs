@@ -17,6 +17,7 @@ pub mod analysis;
 mod bot;
 mod eval;
 mod greedy;
+pub mod lines;
 mod lineup;
 mod node;
 mod preset;
@@ -30,6 +31,8 @@ mod zobrist;
 
 #[cfg(test)]
 mod analysis_tests;
+#[cfg(test)]
+mod lines_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]

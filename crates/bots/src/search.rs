@@ -102,6 +102,32 @@ impl SearchBot {
         Some((ctx.ply(step)?, report.score))
     }
 
+    /// Searches `ctx`'s root without the plies in `excluded` (by [`Step::code`]), scoring even
+    /// a single remaining ply (play returns a lone ply unsearched; a line needs its score). The
+    /// table is kept, so [`SearchBot::table`] then holds the line the search found.
+    pub(crate) fn search_root(
+        &mut self,
+        ctx: &Context,
+        budget: Budget,
+        excluded: &[u16],
+    ) -> Option<(Step, SearchReport)> {
+        let root = ctx.root()?;
+        self.forget_if_new_genomes(ctx);
+        let mut searcher = Searcher::new(ctx, self.tt.as_mut(), Limits::new(budget));
+        searcher.excluded = excluded;
+        searcher.score_single = true;
+        let found = searcher.deepen(root);
+        self.total_nodes += searcher.nodes;
+        let (step, report) = found?;
+        self.last = report;
+        Some((step, report))
+    }
+
+    /// The transposition table, as the last search left it.
+    pub(crate) fn table(&self) -> Option<&Table> {
+        self.tt.as_ref()
+    }
+
     /// Keys name genome ids, which mean other genomes in another game: start afresh then.
     fn forget_if_new_genomes(&mut self, ctx: &Context) {
         let fingerprint = ctx
@@ -184,6 +210,10 @@ struct Searcher<'a> {
     history: Vec<i32>,
     /// A list of plies per ply of depth, reused.
     lists: Vec<Vec<(i32, Step)>>,
+    /// Root plies left out (by [`Step::code`]): the lines found before, for the next best.
+    excluded: &'a [u16],
+    /// Whether a root with a single ply is searched for its score rather than returned at once.
+    score_single: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -199,6 +229,8 @@ impl<'a> Searcher<'a> {
             killers: vec![[0; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 64 * 64],
             lists: vec![Vec::new(); MAX_PLY + 1],
+            excluded: &[],
+            score_single: false,
         }
     }
 
@@ -209,8 +241,11 @@ impl<'a> Searcher<'a> {
         let mut best: Option<(Step, SearchReport)> = None;
         let mut steps = Vec::new();
         root.steps(self.ctx, &mut steps);
-        if let [only] = steps[..] {
-            return Some((only, SearchReport::default()));
+        steps.retain(|step| !self.excluded.contains(&step.code()));
+        match steps[..] {
+            [] => return None,
+            [only] if !self.score_single => return Some((only, SearchReport::default())),
+            _ => {}
         }
         for depth in 1..=self.limits.depth {
             self.root_best = None;
@@ -286,6 +321,9 @@ impl<'a> Searcher<'a> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.order(node, table_best, ply, &mut list);
+        if ply == 0 && !self.excluded.is_empty() {
+            list.retain(|(_, step)| !self.excluded.contains(&step.code()));
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             return -(MATE - ply as i32);

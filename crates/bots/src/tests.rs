@@ -104,7 +104,7 @@ fn every_bot_promotes_the_due_pawn() {
 }
 
 /// White rook on a1 can take the black king on a8, or a black queen on c1.
-fn king_en_prise() -> Position {
+pub(crate) fn king_en_prise() -> Position {
     let mut position = Position::new(BoardSize::STANDARD);
     place(&mut position, "a1", "rook", Color::White, false);
     place(&mut position, "h1", "king", Color::White, true);
