@@ -40,6 +40,7 @@ const GIVEN: &[(&str, &str, &str)] = &[
     ("GMO_VALUE_GAMES", "50", "value_games: 50"),
     ("GMO_MAX_ANALYSES", "2", "max_analyses: 2"),
     ("GMO_MAX_ANALYSIS_QUEUE", "32", "max_analysis_queue: 32"),
+    ("GMO_MAX_LAB_SEARCHES", "3", "max_lab_searches: 3"),
     (
         "GMO_MAX_ANALYSES_PER_CLIENT",
         "3",

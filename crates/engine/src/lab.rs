@@ -149,6 +149,17 @@ impl Lab {
         }
     }
 
+    /// A lab holding `position` (a game's, say): its pieces, genomes and turn counter; the king
+    /// rule's verdict is dropped, since nothing ends in a lab.
+    pub fn at(mut position: Position, seed: u64) -> Lab {
+        position.clear_ended();
+        Lab {
+            position,
+            seed,
+            draws: 0,
+        }
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }

@@ -75,10 +75,12 @@ pub enum PlayCode {
     BadEntry,
     /// The author has a live library entry with this name (without regard to case).
     EntryNameTaken,
+    /// A ply number beyond the game's record.
+    BadPly,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 32] = [
+    pub const ALL: [PlayCode; 33] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -111,6 +113,7 @@ impl PlayCode {
         PlayCode::EventGame,
         PlayCode::BadEntry,
         PlayCode::EntryNameTaken,
+        PlayCode::BadPly,
     ];
 
     /// The code as the wire spells it.
@@ -148,6 +151,7 @@ impl PlayCode {
             PlayCode::EventGame => "event_game",
             PlayCode::BadEntry => "bad_entry",
             PlayCode::EntryNameTaken => "entry_name_taken",
+            PlayCode::BadPly => "bad_ply",
         }
     }
 }

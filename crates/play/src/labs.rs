@@ -8,6 +8,8 @@ use gmo_engine::{BoardSize, Color, Lab, LabError, MoveView, Square};
 use gmo_genome::Genome;
 use gmo_store::{Store, StoredPreset};
 use gmo_types::LabId;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// The most DNA a lab keeps, in letters: each distinct genome on its board counted once (a full
 /// 8×8 board of distinct standard-sized genomes needs a few thousand).
@@ -21,23 +23,45 @@ pub struct NewLab {
     pub lab: Lab,
 }
 
+/// How the lab's engine searches (`lab_lines`) are run.
+#[derive(Debug, Clone, Copy)]
+pub struct LabSearches {
+    /// The most this process runs at once (each takes one core while it runs).
+    pub running: u32,
+    /// Search nodes per line.
+    pub nodes: u64,
+}
+
 /// The labs of the service. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Labs {
     store: Store,
-    library: Library,
+    pub(crate) library: Library,
+    pub(crate) searches: LabSearches,
+    /// Places for searches running in this process.
+    pub(crate) slots: Arc<Semaphore>,
 }
 
 type StoredLab = gmo_store::Lab<Lab>;
 
 impl Labs {
-    pub fn new(store: Store, library: Library) -> Labs {
-        Labs { store, library }
+    pub fn new(store: Store, library: Library, searches: LabSearches) -> Labs {
+        Labs {
+            store,
+            library,
+            searches,
+            slots: Arc::new(Semaphore::new(searches.running as usize)),
+        }
     }
 
     /// Makes an empty lab of `size`.
     pub async fn create(&self, size: BoardSize) -> PlayResult<NewLab> {
-        let lab = Lab::new(size, rand::random());
+        self.create_holding(Lab::new(size, rand::random())).await
+    }
+
+    /// Stores `lab` as a new lab.
+    pub(crate) async fn create_holding(&self, lab: Lab) -> PlayResult<NewLab> {
+        let size = lab.position().size();
         let token = gmo_store::new_token();
         let hash = gmo_store::token_hash(&token);
         let id = self
@@ -87,17 +111,7 @@ impl Labs {
         let stored = self.open_stored(id, token).await?;
         let mut lab = stored.board;
         let (out, new_genome) = op(&mut lab)?;
-        let letters = lab.dna_letters();
-        if letters > MAX_LAB_DNA_LETTERS {
-            return Err(PlayError::refused(
-                PlayCode::LabFull,
-                format!(
-                    "a lab keeps at most {MAX_LAB_DNA_LETTERS} letters of DNA (each distinct \
-                     genome on its board once); this would make it {letters}: erase pieces or \
-                     use shorter DNA"
-                ),
-            ));
-        }
+        within_dna_limit(&lab)?;
         if let Some(genome) = &new_genome {
             self.library.put_genome(genome).await?;
         }
@@ -148,4 +162,20 @@ impl Labs {
         let (preset, _) = self.library.put_preset(&codes, codes.len()).await?;
         Ok(preset)
     }
+}
+
+/// Refuses a lab that would keep more than [`MAX_LAB_DNA_LETTERS`].
+pub(crate) fn within_dna_limit(lab: &Lab) -> PlayResult<()> {
+    let letters = lab.dna_letters();
+    if letters > MAX_LAB_DNA_LETTERS {
+        return Err(PlayError::refused(
+            PlayCode::LabFull,
+            format!(
+                "a lab keeps at most {MAX_LAB_DNA_LETTERS} letters of DNA (each distinct \
+                 genome on its board once); this would make it {letters}: erase pieces or use \
+                 shorter DNA"
+            ),
+        ));
+    }
+    Ok(())
 }

@@ -16,6 +16,8 @@ mod error;
 pub mod events;
 pub mod games;
 mod hub;
+mod lab_from_game;
+pub mod lab_lines;
 mod labs;
 pub mod library;
 pub mod lobby;
@@ -46,7 +48,7 @@ pub use games::{
 /// A seat's token in the rematch of a game, derived from its token there.
 pub use gmo_store::rematch_token;
 pub use hub::{Happened, Hub, Missed, PlyViews, Rendered, Subscription, Update};
-pub use labs::{Labs, MAX_LAB_DNA_LETTERS, NewLab};
+pub use labs::{LabSearches, Labs, MAX_LAB_DNA_LETTERS, NewLab};
 pub use library::Library;
 pub use lobby::Lobby;
 pub use metrics::Metrics;

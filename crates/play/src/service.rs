@@ -106,7 +106,7 @@ impl Service {
             entries: Entries::new(store.clone(), library.clone(), values.clone()),
             values,
             analyses: Analyses::new(store.clone(), settings.analysis_limits(), instance),
-            labs: Labs::new(store.clone(), library.clone()),
+            labs: Labs::new(store.clone(), library.clone(), settings.lab_searches()),
             library,
             metrics,
             store: store.clone(),

@@ -3,6 +3,7 @@
 //! through [`Settings::default`], which takes the defaults and ignores the environment.
 
 use crate::analyses::AnalysisLimits;
+use crate::labs::LabSearches;
 use crate::retention::Retention;
 use crate::values::ValueLimits;
 use clap::builder::TypedValueParser;
@@ -99,6 +100,12 @@ pub struct Settings {
     #[arg(long, env = "GMO_ANALYSIS_NODES", default_value_t = gmo_bots::analysis::NODES,
           value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
     pub analysis_nodes: u64,
+    /// The most lab searches (the engine's lines, `GET /api/labs/{id}/analysis`) this process
+    /// runs at once, each on a blocking thread (one core); one more waits a few seconds for a
+    /// place, then is refused as unavailable (503).
+    #[arg(long, env = "GMO_MAX_LAB_SEARCHES", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub max_lab_searches: u32,
     /// The most open seeks one client (address) may have in the lobby at once.
     #[arg(long, env = "GMO_MAX_SEEKS_PER_CLIENT", default_value_t = 3)]
     pub max_seeks_per_client: u32,
@@ -152,6 +159,14 @@ impl Settings {
             running: self.max_analyses,
             queued: self.max_analysis_queue,
             per_address: self.max_analyses_per_client,
+            nodes: self.analysis_nodes,
+        }
+    }
+
+    /// How the lab's searches are run.
+    pub fn lab_searches(&self) -> LabSearches {
+        LabSearches {
+            running: self.max_lab_searches,
             nodes: self.analysis_nodes,
         }
     }

@@ -10,8 +10,8 @@ use crate::responses::{
 };
 use crate::routes::{
     accounts, analysis, breed, config, diagram, draw, events, events_trf, game_event, games,
-    genomes, labs, library, ops, plies, positions, presets, rematch, seek_stream, seeks, stream,
-    users, values, watch,
+    genomes, lab_analysis, labs, library, ops, plies, positions, presets, rematch, seek_stream,
+    seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -35,7 +35,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         genomes::create, genomes::show, breed::breed, values::start, values::show, values::stream,
         presets::create, presets::show,
         labs::create, labs::show, labs::place, labs::erase, labs::king, labs::moves, labs::play,
-        labs::promote, labs::preset, labs::save_preset,
+        labs::promote, labs::preset, labs::save_preset, lab_analysis::lines,
         games::create, games::show, games::preset, games::king, games::ready, games::moves, games::legal,
         games::play, games::promote, games::resign, games::abort, games::claim, games::record,
         stream::stream, watch::live, watch::tv,
@@ -55,7 +55,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
-                crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount,
+                crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount, crate::schema::LineCount,
                 crate::schema::PresenceFlag, crate::schema::LinesMode, crate::schema::LiveStatus,
                 crate::schema::LivePage, crate::schema::LibraryKind, crate::schema::LibraryWords,
                 crate::schema::LibrarySort, crate::schema::Pawns, crate::schema::PieceFeatures,

@@ -148,6 +148,13 @@ string_schema!(
 );
 
 string_schema!(
+    /// How many of the engine's lines: 1 to 5.
+    LineCount,
+    "LineCount",
+    string("^[1-5]$", "A number of lines, 1 to 5.", "3")
+);
+
+string_schema!(
     /// The side a diagram's piece belongs to.
     DiagramColor,
     "DiagramColor",

@@ -12,6 +12,7 @@ mod durable;
 mod edge;
 mod events;
 mod first;
+mod lab_analysis;
 mod languages;
 mod library;
 mod lichess;

@@ -97,7 +97,7 @@ pub struct AnalysisView {
     pub error: Option<String>,
 }
 
-fn eval_view(eval: Eval) -> EvalView {
+pub(crate) fn eval_view(eval: Eval) -> EvalView {
     EvalView {
         cp: eval.cp,
         mate: eval.mate,

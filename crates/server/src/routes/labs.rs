@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use gmo_engine::{BoardSize, Color, MoveView, Square};
 use gmo_genome::Genome;
-use gmo_types::LabId;
+use gmo_types::{GameId, LabId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -46,6 +46,15 @@ pub struct NewLab {
     #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
+    /// A finished game whose position the lab holds (with `ply`; instead of `width`/`height`):
+    /// for anyone who may read its record, outside discovery.
+    #[serde(default, deserialize_with = "crate::extract::present")]
+    #[schema(value_type = Option<Id>)]
+    pub game: Option<String>,
+    /// With `game`: the position after this many plies (0: the start), at most the game's.
+    #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
+    #[schema(minimum = 0)]
+    pub ply: Option<u32>,
 }
 
 /// A new lab: its id, its token (shown once) and the lab.
@@ -105,26 +114,54 @@ pub struct SavePreset {
     pub color: Color,
 }
 
-/// Creates a lab: its id, its token (shown once) and its view.
+/// Creates a lab: its id, its token (shown once) and its view. Empty, of `width` × `height`;
+/// or holding a finished game's position after `ply` plies (`game` and `ply`).
 #[utoipa::path(post, path = "/api/labs", tag = "labs", operation_id = "create_lab",
     request_body = NewLab,
     responses((status = 201, description = "the new lab", body = NewLabAnswer),
-              (status = 400, response = BadRequest), (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
+              (status = 400, response = BadRequest), (status = 403, response = Forbidden),
+              (status = 404, response = NotFound), (status = 409, response = Conflict),
+              (status = 413, response = TooLarge), (status = 429, response = TooManyRequests),
               (status = 422, response = Invalid)))]
 pub async fn create(
     _: crate::limits::CreationLimit,
     State(state): State<AppState>,
     ApiJson(body): ApiJson<NewLab>,
 ) -> ApiResult<(StatusCode, Json<NewLabAnswer>)> {
-    let size = BoardSize::new(body.width.unwrap_or(8), body.height.unwrap_or(8))
-        .map_err(|error| ApiError::invalid(ServiceCode::BadSize, error.to_string()))?;
-    let new = state.play.labs.create(size).await?;
+    let new = match from_game(&body)? {
+        Some((game, ply)) => {
+            let games = &state.play.games;
+            state.play.labs.create_from_game(games, &game, ply).await?
+        }
+        None => {
+            let size = BoardSize::new(body.width.unwrap_or(8), body.height.unwrap_or(8))
+                .map_err(|error| ApiError::invalid(ServiceCode::BadSize, error.to_string()))?;
+            state.play.labs.create(size).await?
+        }
+    };
     let answer = NewLabAnswer {
         lab: lab_view(&new.id, &new.lab),
         id: new.id.to_string(),
         token: new.token,
     };
     Ok((StatusCode::CREATED, Json(answer)))
+}
+
+/// The game and ply a new lab is asked to hold, if any: both or neither, and then no size.
+fn from_game(body: &NewLab) -> ApiResult<Option<(GameId, u32)>> {
+    let invalid = |message: &str| Err(ApiError::invalid(ServiceCode::InvalidField, message));
+    match (&body.game, body.ply) {
+        (None, None) => Ok(None),
+        (Some(_), _) | (_, Some(_)) if body.width.is_some() || body.height.is_some() => invalid(
+            "give either `width`/`height` (an empty lab) or `game` and `ply` (a game's position)",
+        ),
+        (Some(game), Some(ply)) => match GameId::parse(game) {
+            Ok(game) => Ok(Some((game, ply))),
+            Err(_) => invalid("`game` is not a game's id"),
+        },
+        (Some(_), None) => invalid("`ply` is needed with `game`: 0 for the start"),
+        (None, Some(_)) => invalid("`game` is needed with `ply`"),
+    }
 }
 
 #[utoipa::path(get, path = "/api/labs/{id}", tag = "labs", operation_id = "get_lab",

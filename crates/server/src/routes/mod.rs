@@ -12,6 +12,7 @@ pub(crate) mod events_trf;
 pub(crate) mod game_event;
 pub(crate) mod games;
 pub(crate) mod genomes;
+pub(crate) mod lab_analysis;
 pub(crate) mod labs;
 pub(crate) mod library;
 pub(crate) mod ops;
@@ -63,6 +64,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(decoding)
         .merge(presets::router())
         .merge(labs::router())
+        .merge(lab_analysis::router())
         .merge(games::router())
         .merge(plies::router())
         .merge(analysis::router())

@@ -77,7 +77,7 @@ fn nobody_runs_one_in_all(settings: &mut gmo_server::Settings) {
 }
 
 /// An 8×8 game of three plies (e3, e6, d3) that Black resigns → its id.
-async fn finished_game(server: &Server) -> String {
+pub(crate) async fn finished_game(server: &Server) -> String {
     let (id, white, black) = started_game(server).await;
     play(server, &id, &white, "e2", "e3").await;
     play(server, &id, &black, "e7", "e6").await;
@@ -89,7 +89,7 @@ async fn finished_game(server: &Server) -> String {
     id
 }
 
-async fn started_game(server: &Server) -> (String, String, String) {
+pub(crate) async fn started_game(server: &Server) -> (String, String, String) {
     let (id, white, black, _) = new_game(server, json!({})).await;
     set_up(server, &id, &white, "default", "d1").await;
     set_up(server, &id, &black, "default", "d8").await;
