@@ -101,6 +101,8 @@ export const labPreset = (id, token, color, presetRef) =>
   call('POST', `/api/labs/${seg(id)}/preset`, { token, body: { color, preset: presetRef } });
 export const labSavePreset = (id, token, color) =>
   call('POST', `/api/labs/${seg(id)}/preset/save`, { token, body: { color } });
+export const labAnalysis = (id, token, lines) =>
+  call('GET', `/api/labs/${seg(id)}/analysis?lines=${Number(lines) || 1}`, { token });
 
 // Games: `token` is the seat's, or absent for a spectator.
 export const createGame = (options) => call('POST', '/api/games', { body: options });

@@ -1,7 +1,8 @@
 // The lab: a sandbox board beside the DNA editor. Write DNA, place the piece for either side on
 // any square, see where it moves, move anything any time, erase, toggle kings, promote, load a
 // preset into a side and save a side's back rank as a preset, breed two genomes and place a
-// child, and ask what the genome to place is worth. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
+// child, ask what the genome to place is worth, and ask the engine for its best lines
+// (engine.js). `#/lab?game=ID&ply=N` opens a new lab holding a finished game's position. The lab's id and token stay in this browser (localStorage), so a reload keeps the board.
 // In discovery (config.js) the lab is how players find the language out: everything above but
 // the explanations, breeding and the value panel, which are neither shown nor asked for.
 
@@ -15,6 +16,7 @@ import { ndjson } from './stream.js';
 import { discovery } from './config.js';
 import { t, errorText, formatNumber, withElements } from './i18n.js';
 import { fieldError, formErrors } from './fields.js';
+import { enginePanel } from './engine.js';
 
 const KEY = 'gmo.lab';
 // The tools; each one's name is `lab.tool.{tool}`, what a click does with it `lab.toolHint.{tool}`.
@@ -24,14 +26,15 @@ const PALETTE = ['queen', 'rook', 'bishop', 'knight', 'king', 'pawn'];
 // A move as it is typed: two square names, the same in every language.
 const MOVE_EXAMPLE = 'e2e4';
 
-async function openLab(fresh) {
-  if (!fresh) {
+// A new lab (of a game's position when `fromGame` is {game, ply}), or the one this browser kept.
+async function openLab(fresh, fromGame) {
+  if (!fresh && !fromGame) {
     try {
       const saved = JSON.parse(localStorage.getItem(KEY) || 'null');
       if (saved) return { ...saved, view: await api.lab(saved.id, saved.token) };
     } catch { /* gone or never made: make a new one */ }
   }
-  const created = await api.createLab({});
+  const created = await api.createLab(fromGame || {});
   try { localStorage.setItem(KEY, JSON.stringify({ id: created.id, token: created.token })); } catch { /* private mode */ }
   return { id: created.id, token: created.token, view: created.lab };
 }
@@ -44,6 +47,7 @@ export function labPage(root, params) {
   let selected = null;
   let targets = [];
   let last = [];
+  let engineBest = null; // the engine's best move, marked on the board
 
   const secret = discovery();
   const board = new Board({ label: t('lab.board'), onSquare: clickSquare, onDrag: (from, to) => move(from, to) });
@@ -92,6 +96,10 @@ export function labPage(root, params) {
     id: 'lab-move-text', type: 'text', placeholder: MOVE_EXAMPLE, autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.moveLabel', { move: MOVE_EXAMPLE }),
   });
   const info = h('div', { id: 'piece-info', class: 'piece-info', 'aria-live': 'polite' });
+  const engine = enginePanel({
+    analyse: (lines) => api.labAnalysis(lab.id, lab.token, lines),
+    onBest: (best) => { engineBest = best; draw(); },
+  });
   const promotion = h('div', { id: 'lab-promotion' });
   const presetField = h('input', {
     id: 'lab-preset-code', type: 'text', value: 'default', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('lab.presetCode'),
@@ -186,6 +194,7 @@ export function labPage(root, params) {
         toolHint),
       promotion,
       h('section', { class: 'panel' }, h('h3', {}, t('lab.selected')), info),
+      engine.el,
       secret ? null : h('section', { class: 'panel value', id: 'value', 'aria-labelledby': 'value-title' },
         h('h3', { id: 'value-title' }, t('lab.value.title')),
         h('p', { class: 'hint' }, withElements(t('lab.value.hint'), { genome: valueName })),
@@ -248,6 +257,8 @@ export function labPage(root, params) {
 
   function apply(view) {
     lab.view = view;
+    // The engine's lines were for the position before.
+    engine.clear();
     draw();
     renderPromotion();
   }
@@ -256,6 +267,11 @@ export function labPage(root, params) {
     if (!lab) return;
     const view = lab.view;
     board.draw({ width: view.width, height: view.height, pieces: view.board, flipped: false, selected, targets, last, due: view.promotion_due });
+    // The board sets each square's classes afresh on every draw: the engine's marks go on after.
+    if (engineBest) {
+      board.cell(engineBest.from)?.classList.add('engine-from');
+      board.cell(engineBest.to)?.classList.add('engine-to');
+    }
   }
 
   // A call that changes the lab → its answer (the lab drawn again), or null when refused
@@ -508,13 +524,14 @@ export function labPage(root, params) {
     toolHint.textContent = t('lab.childReady', { code: child.code });
   }
 
-  async function start(fresh) {
+  async function start(fresh, fromGame = null) {
     show('');
     try {
-      lab = await openLab(fresh);
+      lab = await openLab(fresh, fromGame);
       selected = null; targets = []; last = [];
       apply(lab.view);
-      if (fresh) toast(t('lab.newToast'));
+      if (fromGame) toast(t('lab.fromGame', { ply: fromGame.ply }));
+      else if (fresh) toast(t('lab.newToast'));
     } catch (error) {
       show(t('lab.notOpened', { message: errorText(error) }));
     }
@@ -524,9 +541,11 @@ export function labPage(root, params) {
   chooseSide('white');
   chooseGenome('queen', false);
   info.replaceChildren(h('p', { class: 'hint' }, t('lab.nothingSelected')));
-  start(params.get('new') === '1');
+  const ply = Number(params.get('ply'));
+  const fromGame = params.get('game') && Number.isInteger(ply) ? { game: params.get('game'), ply } : null;
+  start(params.get('new') === '1', fromGame);
   // Once made, a reload should keep this lab, not make yet another one.
-  if (params.get('new') === '1') history.replaceState(null, '', '#/lab');
+  if (params.get('new') === '1' || fromGame) history.replaceState(null, '', '#/lab');
   if (params.get('dna')) editor.set(params.get('dna'));
   else if (params.get('genome')) {
     api.genome(params.get('genome')).then((g) => editor.set(spaced(g.dna))).catch((error) => show(errorText(error)));

@@ -60,6 +60,7 @@ pub static ASSETS: &[Asset] = embed![
     "home.js" => JS,
     "game.js" => JS,
     "lab.js" => JS,
+    "engine.js" => JS,
     "dna.js" => JS,
     "lookup.js" => JS,
     "promote.js" => JS,

@@ -411,8 +411,13 @@ mod tour;
 
 #[path = "browser/first_tour.rs"]
 mod first_tour;
+#[path = "browser/lab_engine.rs"]
+mod lab_engine;
 #[path = "browser/newcomer.rs"]
 mod newcomer;
+
+use lab_engine::lab_engine;
+browser_test!(the_lab_s_engine_shows_the_api_s_lines, lab_engine);
 
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
