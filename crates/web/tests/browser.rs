@@ -413,6 +413,8 @@ mod tour;
 mod first_tour;
 #[path = "browser/newcomer.rs"]
 mod newcomer;
+#[path = "browser/quiet_retry.rs"]
+mod quiet_retry;
 
 browser_test!(the_lab_explains_places_and_shows_moves, lab);
 browser_test!(a_slovak_player_reads_no_english_on_any_page, tour_in_slovak);
