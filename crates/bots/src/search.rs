@@ -88,14 +88,30 @@ impl SearchBot {
         self.last
     }
 
-    /// Searches and returns the chosen ply with its score.
+    /// Searches and returns the chosen ply with its score; a position with a single ply is not
+    /// searched (its ply comes back at once, depth 0, without a score).
     pub fn analyse(&mut self, position: &Position, budget: Budget) -> Option<(Ply, i32)> {
+        self.analyse_as(position, budget, Single::Play)
+    }
+
+    /// As [`SearchBot::analyse`], but a position with a single ply is searched and scored too
+    /// (an analysis needs every position's evaluation, a player only a ply).
+    pub fn analyse_scored(&mut self, position: &Position, budget: Budget) -> Option<(Ply, i32)> {
+        self.analyse_as(position, budget, Single::Score)
+    }
+
+    fn analyse_as(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+        single: Single,
+    ) -> Option<(Ply, i32)> {
         let ctx = Context::new(position);
         let root = ctx.root()?;
         self.forget_if_new_genomes(&ctx);
         let limits = Limits::new(budget);
         let mut searcher = Searcher::new(&ctx, self.tt.as_mut(), limits);
-        let found = searcher.deepen(root);
+        let found = searcher.deepen(root, single);
         self.total_nodes += searcher.nodes;
         let (step, report) = found?;
         self.last = report;
@@ -170,6 +186,15 @@ impl Limits {
     }
 }
 
+/// What a search does with a position that has a single ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Single {
+    /// Plays it at once, unscored.
+    Play,
+    /// Searches it like any other, for its score.
+    Score,
+}
+
 struct Searcher<'a> {
     ctx: &'a Context,
     tt: Option<&'a mut Table>,
@@ -204,13 +229,13 @@ impl<'a> Searcher<'a> {
 
     /// Iterative deepening: the best root ply of the deepest finished iteration, or of the
     /// unfinished one when it already found a better ply.
-    fn deepen(&mut self, root: Node) -> Option<(Step, SearchReport)> {
+    fn deepen(&mut self, root: Node, single: Single) -> Option<(Step, SearchReport)> {
         let pieces = board_key(&root.board);
         let mut best: Option<(Step, SearchReport)> = None;
         let mut steps = Vec::new();
         root.steps(self.ctx, &mut steps);
-        if let [only] = steps[..] {
-            return Some((only, SearchReport::default()));
+        if let ([only], Single::Play) = (&steps[..], single) {
+            return Some((*only, SearchReport::default()));
         }
         for depth in 1..=self.limits.depth {
             self.root_best = None;
