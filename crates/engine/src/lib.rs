@@ -26,6 +26,7 @@ pub mod openapi;
 mod perft;
 mod piece;
 mod position;
+mod rays;
 mod record;
 mod rng;
 mod snapshot;
