@@ -45,6 +45,8 @@ mod game_tests;
 #[cfg(test)]
 mod increment_draw_tests;
 #[cfg(test)]
+mod movegen_proptests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod random_tests;

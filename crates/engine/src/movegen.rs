@@ -45,7 +45,7 @@ fn emits(cg: &CompiledGenome, from: Square, targets: &Targets, f: impl FnMut(u16
 }
 
 /// Every destination of a piece of `color` on `from`, filters applied. Enough to count moves.
-#[inline]
+#[inline(always)]
 pub(crate) fn destinations_for(
     cg: &CompiledGenome,
     from: Square,

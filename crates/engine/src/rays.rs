@@ -55,9 +55,10 @@ pub(crate) struct BlockCode {
     /// at most eight walks from a square (two turning senses, four start directions).
     ups: u8,
     downs: u8,
-    /// `Rays::others[others.0..others.1]`: indices into the genome's walks of the paths in
+    /// `Rays::others[others..others + neither]`: indices into the genome's walks of the paths in
     /// neither order.
-    others: (u32, u32),
+    neither: u8,
+    others: u32,
     /// Every square of the block's one-square walks.
     leap: u64,
     rays: [u64; 8],
@@ -139,7 +140,8 @@ impl Rays {
                 | u8::from(sample.empty_mask != 0) << 2,
             ups: in_order(Order::Increasing).count() as u8,
             downs: in_order(Order::Decreasing).count() as u8,
-            others: (others_first, self.others.len() as u32),
+            neither: (self.others.len() as u32 - others_first) as u8,
+            others: others_first,
             leap: in_order(Order::Single).fold(0, |m, i| m | walks[i].full),
             rays,
         });
@@ -168,15 +170,14 @@ impl Rays {
                 reach |= full & (blockers ^ blockers.wrapping_sub(1));
             }
             for &full in &downs[..usize::from(code.downs)] {
-                let blockers = full & occupied;
-                // Every bit from the highest blocker up; all bits if there is none.
-                let below = (1u64 << 63)
-                    .checked_shr(blockers.leading_zeros())
-                    .map_or(0, |top| top - 1);
-                reach |= full & !below;
+                // Every bit from the highest blocker up; with none, from bit 0 (the 1 added),
+                // which is all of the path.
+                let highest = (full & occupied | 1).ilog2();
+                reach |= full & (u64::MAX << highest);
             }
-            if code.others.0 != code.others.1 {
-                for &walk in &self.others[code.others.0 as usize..code.others.1 as usize] {
+            if code.neither != 0 {
+                let first = code.others as usize;
+                for &walk in &self.others[first..first + usize::from(code.neither)] {
                     reach |= walk_reach(walk as usize, occupied);
                 }
             }
@@ -221,7 +222,8 @@ mod tests {
             allowed: 0b111,
             ups: u8::from(increasing),
             downs: u8::from(!increasing),
-            others: (0, 0),
+            neither: 0,
+            others: 0,
             leap: 0,
             rays,
         };
