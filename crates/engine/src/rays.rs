@@ -124,6 +124,8 @@ impl Rays {
                 .clone()
                 .filter(move |&i| order(of(&walks[i])) == wanted)
         };
+        // At most eight walks per block and square, so `rays` holds them all.
+        debug_assert!(range.len() <= 8);
         let mut rays = [0u64; 8];
         let ordered = in_order(Order::Increasing).chain(in_order(Order::Decreasing));
         for (slot, i) in rays.iter_mut().zip(ordered) {
