@@ -433,6 +433,16 @@ browser_test!(
     analysis::small_analyses
 );
 
+browser_test!(
+    a_discovery_record_offers_no_analysis,
+    analysis_discovery,
+    analysis::discovery_analyses
+);
+
+async fn analysis_discovery(driver: &mut Driver, base: String) {
+    analysis::no_analysis_in_discovery(driver, base).await;
+}
+
 async fn analysis_english(driver: &mut Driver, base: String) {
     analysis::analysed_record(driver, base).await;
 }

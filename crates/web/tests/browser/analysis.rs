@@ -367,3 +367,42 @@ pub(super) async fn explore_from_here(driver: &mut Driver, base: String) {
     wait_for(&client, "the lab holding the record's position", &script).await;
     client.close().await.expect("closed");
 }
+
+/// A server in discovery, with small analyses.
+pub(super) fn discovery_analyses(settings: &mut gmo_server::Settings) {
+    small_analyses(settings);
+    settings.play.discovery = true;
+}
+
+/// A game played in discovery: its record says why it has no analysis, offers no button and asks
+/// the server nothing (which would answer 403 `discovery`).
+pub(super) async fn no_analysis_in_discovery(driver: &mut Driver, base: String) {
+    let (id, _) = finished_bot_game(&base).await;
+    let refused = reqwest::get(format!("{base}/api/games/{id}/analysis"))
+        .await
+        .expect("the server answers");
+    assert_eq!(refused.status(), 403);
+    let client = driver.session(1280, 900).await;
+    log_every_request(&client).await;
+    client
+        .goto(&format!("{base}/#/record/{id}"))
+        .await
+        .expect("the record opens");
+    wait_for(
+        &client,
+        "the discovery note",
+        "return (document.querySelector('#analysis-state')?.textContent ?? '').includes('played in discovery')",
+    )
+    .await;
+    let shown = client
+        .execute(
+            "const b = document.querySelector('#request-analysis'); \
+             return [!!b && !b.hidden, document.querySelectorAll('#analysis-graph [data-ply]').length, \
+               performance.getEntriesByType('resource').filter(e => e.name.includes('/api/games/') && e.name.endsWith('/analysis')).length]",
+            vec![],
+        )
+        .await
+        .expect("the panel");
+    assert_eq!(shown, json!([false, 0, 0]));
+    client.close().await.expect("closed");
+}
