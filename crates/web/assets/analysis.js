@@ -109,10 +109,10 @@ export function analysisPanel(id, { describe, onPick, onChange }) {
     } else progress.removeAttribute('value');
     const plies = plyList();
     graph.hidden = plies.length === 0;
-    // Drawn anew each time: the point that had the keyboard focus gets it back.
-    const focused = graph.contains(document.activeElement) ? document.activeElement.getAttribute('data-ply') : null;
+    // Drawn anew each time: a focus in the graph goes to its tab stop, the point shown.
+    const focused = graph.contains(document.activeElement);
     fill(graph, plies.length ? evalGraph(plies, { total: Math.max(total, plies.length), at, label: pointLabel, onPick }) : null);
-    if (focused) graph.querySelector(`[data-ply="${focused}"]`)?.focus();
+    if (focused) graph.querySelector('[tabindex="0"]')?.focus();
     const marks = data && data.accuracy;
     const known = marks && (typeof marks.white === 'number' || typeof marks.black === 'number');
     accuracy.hidden = !known;

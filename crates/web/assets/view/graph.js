@@ -1,12 +1,13 @@
 // The evaluation graph of an analysis: an inline SVG, one point per ply, White's winning chances
 // from the top (White winning) to the bottom (Black winning), the even line across the middle.
-// Each point is a column the height of the graph (easy to hit), focusable and named for screen
-// readers; a click or Enter goes to that ply.
+// Each point is a column the height of the graph (easy to hit), named for screen readers; a
+// click or Enter goes to that ply. The graph is one tab stop (the point shown, else the first):
+// ← → step through the plies as everywhere on the record page.
 
 import { s } from '../dom.js';
 
 const WIDTH = 600;
-const HEIGHT = 120;
+const HEIGHT = 150;
 
 // White's winning chances, −1 to 1, as lichess works them out (docs/analysis.md): cp ceiled at
 // ±1,000, a mate counted as the ceiling, a game ended by the ply as won or drawn.
@@ -31,9 +32,10 @@ export function evalGraph(plies, { total, at, label, onPick }) {
   const last = plies.length ? plies[plies.length - 1].ply : 0;
   const area = `${line} L${x(last).toFixed(1)},${HEIGHT} L0,${HEIGHT} Z`;
   const column = WIDTH / n;
+  const stop = plies.some((p) => p.ply === at) ? at : plies.length ? plies[0].ply : null;
   const points = plies.map((p) => s('g', {
     class: `point${p.ply === at ? ' current' : ''}${p.judgement ? ` ${p.judgement}` : ''}`,
-    'data-ply': p.ply, tabindex: 0, role: 'button', 'aria-label': label(p), 'aria-current': p.ply === at ? 'step' : null,
+    'data-ply': p.ply, tabindex: p.ply === stop ? 0 : -1, role: 'button', 'aria-label': label(p), 'aria-current': p.ply === at ? 'step' : null,
     onclick: () => onPick(p.ply),
     onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onPick(p.ply); } },
   },

@@ -281,6 +281,29 @@ pub(super) async fn analysed_record(driver: &mut Driver, base: String) {
         "return (document.querySelector('#record-where')?.textContent ?? '').includes('(ply 1 of {total})')"
     );
     wait_for(&client, "the board at the first ply", &script).await;
+    // The graph is one tab stop, the point shown; → steps on and the focus follows.
+    let stops = client
+        .execute(
+            "return [...document.querySelectorAll('#analysis-graph [tabindex=\"0\"]')].map(p => p.dataset.ply)",
+            vec![],
+        )
+        .await
+        .expect("the tab stops");
+    assert_eq!(stops, json!(["1"]));
+    client
+        .execute(
+            "document.querySelector('#analysis-graph [data-ply=\"1\"]').focus()",
+            vec![],
+        )
+        .await
+        .expect("the focus");
+    let focused = client.active_element().await.expect("the focus");
+    focused.send_keys("\u{E014}").await.expect("→");
+    let script = format!(
+        "return (document.querySelector('#record-where')?.textContent ?? '').includes('(ply 2 of {total})') \
+           && document.activeElement?.dataset?.ply === '2'"
+    );
+    wait_for(&client, "the second ply, focused in the graph", &script).await;
 
     // Both accuracies, as the server gives them (one decimal).
     for color in ["white", "black"] {
