@@ -33,6 +33,7 @@ export function analysisPanel(id, { describe, onPick, onChange }) {
   let at = 0;
   let timer = 0;
   let gone = false;
+  let drawn = ''; // the judgements and better moves the page last drew
 
   const state = h('p', { class: 'hint', id: 'analysis-state', role: 'status' });
   const progress = h('progress', { id: 'analysis-progress', max: 1, value: 0, hidden: true, 'aria-label': t('analysis.progress') });
@@ -56,7 +57,10 @@ export function analysisPanel(id, { describe, onPick, onChange }) {
     }
     if (gone) return;
     render();
-    onChange();
+    // The list and the board are drawn again only when a judgement or a better move came in
+    // (a focus on a move stays while the analysis runs).
+    const seen = JSON.stringify(plyList().map((p) => [p.judgement, p.best]));
+    if (seen !== drawn) { drawn = seen; onChange(); }
     if (phase === 'queued' || phase === 'running') timer = setTimeout(read, POLL_MS);
   }
 
