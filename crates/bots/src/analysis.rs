@@ -116,10 +116,11 @@ pub struct Step {
 /// What the search said about one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Searched {
-    /// `None` when the position had a single ply (the search does not score those): it takes
-    /// the next position's evaluation.
+    /// `None` when the search found no ply to score (none is left, yet the game is not over):
+    /// the position takes the next position's evaluation.
     pub eval: Option<Eval>,
-    /// The search's move; `None` for a promotion, a forced ply or a finished game.
+    /// The search's move (the only one, where there is one); `None` for a promotion or a
+    /// finished game.
     pub best: Option<Step>,
 }
 
@@ -210,20 +211,22 @@ pub fn search(position: &Position, nodes: u64) -> Searched {
         };
     }
     let mut bot = SearchBot::new();
-    let Some((ply, score)) = bot.analyse(position, Budget::Nodes(nodes)) else {
+    // A position with a single ply is searched too: the last position of a game lost on time or
+    // resigned may be one, and its eval judges the ply before it.
+    let Some((ply, score)) = bot.analyse_scored(position, Budget::Nodes(nodes)) else {
         return Searched {
             eval: None,
             best: None,
         };
     };
-    // Depth 0: the only ply, returned unsearched, without a score.
-    let forced = bot.report().depth == 0;
-    let eval = (!forced).then(|| Eval::of_score(score, position.side_to_move()));
     let best = match ply {
-        Ply::Move { from, to } if !forced => Some(Step { from, to }),
-        _ => None,
+        Ply::Move { from, to } => Some(Step { from, to }),
+        Ply::Promotion { .. } => None,
     };
-    Searched { eval, best }
+    Searched {
+        eval: Some(Eval::of_score(score, position.side_to_move())),
+        best,
+    }
 }
 
 /// One ply's analysis.
@@ -252,7 +255,7 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
 }
 
 /// Judges the plies whose positions before and after are searched: `searched[k]` is position
-/// `k` (0 the start). Forced positions take the next searched evaluation.
+/// `k` (0 the start). Unscored positions take the next scored evaluation.
 pub fn judge(plies: &[Played], searched: &[Searched]) -> (Vec<PlyAnalysis>, Accuracy) {
     let evals = resolve(searched);
     let mut out = Vec::new();
@@ -291,7 +294,7 @@ pub fn judge(plies: &[Played], searched: &[Searched]) -> (Vec<PlyAnalysis>, Accu
     (out, accuracy)
 }
 
-/// Each position's evaluation, a forced position's taken from the next searched one (`None`
+/// Each position's evaluation, an unscored position's taken from the next scored one (`None`
 /// while that is not searched yet).
 fn resolve(searched: &[Searched]) -> Vec<Option<Eval>> {
     let mut evals = vec![None; searched.len()];

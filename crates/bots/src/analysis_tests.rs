@@ -1,8 +1,9 @@
 //! Analysis: the formulas against lichess's numbers, and whole games replayed from their record.
 
 use crate::analysis::{
-    Eval, Judgement, NODES, PAWN_UNITS, Searched, judge, move_accuracy, replay, search,
+    Eval, Judgement, NODES, PAWN_UNITS, Played, Searched, judge, move_accuracy, replay, search,
 };
+use crate::bot::Budget;
 use crate::random::RandomBot;
 use crate::search::{MATE, SearchBot};
 use crate::tests::play_out;
@@ -118,4 +119,60 @@ fn the_same_position_searched_twice_or_resumed_answers_the_same() {
     // A prefix judges only the plies whose both positions are searched.
     let (some, _) = judge(&replayed.plies, &first[..3]);
     assert!(some.len() <= 2);
+}
+
+/// White's only piece, a pawn that is its king, on a2: a3 is blocked, b3 can be taken — one ply.
+fn a_single_ply() -> Position {
+    let size = gmo_engine::BoardSize::new(5, 5).expect("5×5");
+    let mut lab = gmo_engine::Lab::new(size, 1);
+    let [pawn, king, knight] =
+        ["pawn", "king", "knight"].map(|name| standard::by_name(name).expect(name));
+    let square = |name: &str| name.parse::<gmo_engine::Square>().expect(name);
+    let places = [
+        ("a2", &pawn, Color::White, true, true),
+        ("a3", &knight, Color::Black, false, false),
+        ("b3", &knight, Color::Black, false, false),
+        ("e5", &king, Color::Black, false, true),
+    ];
+    for (at, genome, color, is_pawn, is_king) in places {
+        lab.place(square(at), genome, color, is_pawn, is_king)
+            .expect("placed");
+    }
+    lab.position().clone()
+}
+
+/// A position with a single ply is scored (a player's search plays it unsearched): when a
+/// record ends in one — a game lost on time or resigned there — its last ply is judged too.
+#[test]
+fn a_position_with_a_single_ply_is_scored() {
+    let position = a_single_ply();
+    assert_eq!(position.side_to_move(), Color::White);
+    assert_eq!(position.legal_moves().len(), 1, "one ply");
+    let mut bot = SearchBot::new();
+    bot.analyse(&position, Budget::Nodes(2_000)).expect("a ply");
+    assert_eq!(
+        bot.report().depth,
+        0,
+        "a player's search plays it unsearched"
+    );
+    let searched = search(&position, 2_000);
+    let eval = searched.eval.expect("scored");
+    // Searched, not guessed: the pawn-king must take on b3, where the other knight hunts it down.
+    assert_eq!(eval.mate, Some(-2), "{eval:?}");
+    assert_eq!(
+        searched
+            .best
+            .map(|b| (b.from.to_string(), b.to.to_string())),
+        Some(("a2".to_owned(), "b3".to_owned()))
+    );
+    // A record whose last position is this one judges its last ply (the position before it is
+    // stood in for by the same one: only the evals count).
+    let start = search(&position, 2_000);
+    let plies = [Played {
+        mover: Color::Black,
+        step: None,
+    }];
+    let (judged, _) = judge(&plies, &[start, searched]);
+    assert_eq!(judged.len(), 1);
+    assert_eq!(judged[0].eval, eval);
 }

@@ -88,14 +88,30 @@ impl SearchBot {
         self.last
     }
 
-    /// Searches and returns the chosen ply with its score.
+    /// Searches and returns the chosen ply with its score; a position with a single ply is not
+    /// searched (its ply comes back at once, depth 0, without a score).
     pub fn analyse(&mut self, position: &Position, budget: Budget) -> Option<(Ply, i32)> {
+        self.analyse_as(position, budget, Single::Play)
+    }
+
+    /// As [`SearchBot::analyse`], but a position with a single ply is searched and scored too
+    /// (an analysis needs every position's evaluation, a player only a ply).
+    pub fn analyse_scored(&mut self, position: &Position, budget: Budget) -> Option<(Ply, i32)> {
+        self.analyse_as(position, budget, Single::Score)
+    }
+
+    fn analyse_as(
+        &mut self,
+        position: &Position,
+        budget: Budget,
+        single: Single,
+    ) -> Option<(Ply, i32)> {
         let ctx = Context::new(position);
         let root = ctx.root()?;
         self.forget_if_new_genomes(&ctx);
         let limits = Limits::new(budget);
         let mut searcher = Searcher::new(&ctx, self.tt.as_mut(), limits);
-        let found = searcher.deepen(root);
+        let found = searcher.deepen(root, single);
         self.total_nodes += searcher.nodes;
         let (step, report) = found?;
         self.last = report;
@@ -115,8 +131,7 @@ impl SearchBot {
         self.forget_if_new_genomes(ctx);
         let mut searcher = Searcher::new(ctx, self.tt.as_mut(), Limits::new(budget));
         searcher.excluded = excluded;
-        searcher.score_single = true;
-        let found = searcher.deepen(root);
+        let found = searcher.deepen(root, Single::Score);
         self.total_nodes += searcher.nodes;
         let (step, report) = found?;
         self.last = report;
@@ -196,6 +211,15 @@ impl Limits {
     }
 }
 
+/// What a search does with a position that has a single ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Single {
+    /// Plays it at once, unscored.
+    Play,
+    /// Searches it like any other, for its score.
+    Score,
+}
+
 struct Searcher<'a> {
     ctx: &'a Context,
     tt: Option<&'a mut Table>,
@@ -212,8 +236,6 @@ struct Searcher<'a> {
     lists: Vec<Vec<(i32, Step)>>,
     /// Root plies left out (by [`Step::code`]): the lines found before, for the next best.
     excluded: &'a [u16],
-    /// Whether a root with a single ply is searched for its score rather than returned at once.
-    score_single: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -230,21 +252,20 @@ impl<'a> Searcher<'a> {
             history: vec![0; 2 * 64 * 64],
             lists: vec![Vec::new(); MAX_PLY + 1],
             excluded: &[],
-            score_single: false,
         }
     }
 
     /// Iterative deepening: the best root ply of the deepest finished iteration, or of the
     /// unfinished one when it already found a better ply.
-    fn deepen(&mut self, root: Node) -> Option<(Step, SearchReport)> {
+    fn deepen(&mut self, root: Node, single: Single) -> Option<(Step, SearchReport)> {
         let pieces = board_key(&root.board);
         let mut best: Option<(Step, SearchReport)> = None;
         let mut steps = Vec::new();
         root.steps(self.ctx, &mut steps);
         steps.retain(|step| !self.excluded.contains(&step.code()));
-        match steps[..] {
-            [] => return None,
-            [only] if !self.score_single => return Some((only, SearchReport::default())),
+        match (&steps[..], single) {
+            ([], _) => return None,
+            ([only], Single::Play) => return Some((*only, SearchReport::default())),
             _ => {}
         }
         for depth in 1..=self.limits.depth {

@@ -87,7 +87,7 @@ fn parse_side(text: &str) -> Result<Side, String> {
 }
 
 /// A duration as `2s`, `1.5s` or `500ms`, from 1 ms to 1 h.
-fn parse_within(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_within(text: &str) -> Result<Duration, String> {
     let bad = || format!("`{text}` is not a duration from 1ms to 1h: expected e.g. 2s or 500ms");
     let text = text.trim();
     let (number, scale) = match text.strip_suffix("ms") {

@@ -30,6 +30,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Agent programs online: `gmo agent play --server URL --token TOKEN -- COMMAND…`.
+    #[command(subcommand)]
+    Agent(AgentCommand),
     /// Bots and agent programs play each other from a preset; prints wins, draws, losses per side.
     Arena(arena::ArenaArgs),
     /// Check, hash and explain genomes (DNA).
@@ -47,8 +50,16 @@ enum Command {
     Work(work::WorkArgs),
 }
 
+#[derive(Debug, Subcommand)]
+enum AgentCommand {
+    /// Play on a server as a bot account: accept challenges, play each game with a fresh
+    /// process of the agent program (docs/agents.md, "The bridge").
+    Play(agent::online::PlayArgs),
+}
+
 fn main() -> ExitCode {
     match Cli::parse().command {
+        Command::Agent(AgentCommand::Play(args)) => agent::online::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Genome(args) => genome_cmd::run(args),
         Command::Library(args) => library_cmd::run(args),

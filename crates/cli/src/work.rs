@@ -1,12 +1,14 @@
-//! `gmo work`: a process that only takes jobs (game analyses) from the service's database, so
-//! that another machine adds capacity (docs/service.md, "Jobs"). It serves no HTTP.
+//! `gmo work`: a process that only takes jobs (game analyses, genome value evaluations) from the
+//! service's database, so that another machine adds capacity (docs/service.md, "Jobs"). It
+//! serves no HTTP.
 
 use crate::serve::shutdown_signal;
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
 /// `gmo work`'s flags: the game service's settings (`--database-url`, `--max-analyses`,
-/// `--analysis-nodes`, `--sweep-interval` are the ones it reads).
+/// `--analysis-nodes`, `--max-value-jobs`, `--value-games`, `--sweep-interval` are the ones it
+/// reads).
 #[derive(Debug, clap::Args)]
 pub struct WorkArgs {
     #[command(flatten)]

@@ -33,6 +33,9 @@ mod lobby;
 // Issue 33 against the real binary: agent programs in `gmo arena` (shares this binary's link).
 #[path = "agents/arena.rs"]
 mod agent_arena;
+// Issue 33: `gmo agent play` against a real server (restarted while it plays).
+#[path = "agents/bridge.rs"]
+mod agent_bridge;
 
 const CLOCK_MS: i64 = 600_000;
 

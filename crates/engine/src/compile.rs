@@ -9,6 +9,7 @@
 //! candidate again), so each walk keeps first marks only, and a walk equal to an earlier one of the
 //! same block is dropped. None of this changes which candidate comes first for a destination.
 
+use crate::rays::Rays;
 use crate::square::{BoardSize, Color, Square};
 use gmo_genome::{Block, Code, Content, Debuff, DebuffSet, Genome, Outcome, Owner};
 
@@ -118,6 +119,8 @@ pub struct CompiledGenome {
     pub(crate) path: Vec<u8>,
     /// The destinations the debuff filters keep, per side and from square.
     pub(crate) filter: [[u64; 64]; 2],
+    /// The same walks as rays, for counting and making moves.
+    pub(crate) rays: Rays,
 }
 
 /// North, east, south, west: clockwise order.
@@ -174,6 +177,7 @@ impl CompiledGenome {
             }
         }
         let dna = genome.to_string();
+        let rays = Rays::new(&walks, &path, &square_walks);
         CompiledGenome {
             code: Code::of(&dna),
             dna,
@@ -185,6 +189,7 @@ impl CompiledGenome {
             walks,
             path,
             filter,
+            rays,
         }
     }
 

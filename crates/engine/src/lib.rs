@@ -26,6 +26,7 @@ pub mod openapi;
 mod perft;
 mod piece;
 mod position;
+mod rays;
 mod record;
 mod rng;
 mod snapshot;
@@ -43,6 +44,8 @@ mod first_move_tests;
 mod game_tests;
 #[cfg(test)]
 mod increment_draw_tests;
+#[cfg(test)]
+mod movegen_proptests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]

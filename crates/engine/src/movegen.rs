@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::compile::{CompiledGenome, Effect, TargetKind, Walk};
+use crate::rays::Targets;
 use crate::square::{Color, Square};
 use crate::table::GenomeTable;
 
@@ -13,40 +14,53 @@ pub struct LegalMove {
     pub effect: Effect,
 }
 
-/// The squares one walk emits, given the mover's and everyone's pieces.
-#[inline(always)]
-fn walk_emits(cg: &CompiledGenome, walk: &Walk, own: u64, occupied: u64) -> u64 {
+/// The squares one walk reaches: its path up to and including the first occupied square.
+#[inline]
+fn path_reach(cg: &CompiledGenome, walk: &Walk, occupied: u64) -> u64 {
     if walk.full & occupied == 0 {
-        return walk.full & walk.empty_mask;
+        return walk.full;
     }
-    let mut empties = 0u64;
-    let mut stop = 0u64;
+    let mut reach = 0u64;
     for &s in cg.path_of(walk) {
         let bit = 1u64 << s;
+        reach |= bit;
         if occupied & bit != 0 {
-            stop = bit
-                & if own & bit != 0 {
-                    walk.own_mask
-                } else {
-                    walk.opp_mask
-                };
             break;
         }
-        empties |= bit;
     }
-    (empties & walk.empty_mask) | stop
+    reach
 }
 
-/// Every destination of a piece on `from`, filters applied. Enough to count moves.
+/// Who stands where, as the pieces of `color` see it.
+#[inline(always)]
+pub(crate) fn targets(board: &Board, color: Color) -> Targets {
+    Targets::new(board.side_bits(color), board.side_bits(color.opponent()))
+}
+
+/// Calls `f(block, emitted)` for each block of the piece on `from`, in DNA order.
+#[inline(always)]
+fn emits(cg: &CompiledGenome, from: Square, targets: &Targets, f: impl FnMut(u16, u64)) {
+    let walk_reach = |walk: usize, occupied| path_reach(cg, &cg.walks[walk], occupied);
+    cg.rays.emits(from.index(), targets, walk_reach, f);
+}
+
+/// Every destination of a piece of `color` on `from`, filters applied. Enough to count moves.
+#[inline(always)]
+pub(crate) fn destinations_for(
+    cg: &CompiledGenome,
+    from: Square,
+    color: Color,
+    targets: &Targets,
+) -> u64 {
+    let mut all = 0u64;
+    emits(cg, from, targets, |_, emitted| all |= emitted);
+    all & cg.filter[color.index()][from.index() & 63]
+}
+
+/// Every destination of a piece of `color` on `from`, filters applied.
 #[inline]
 pub(crate) fn destinations(cg: &CompiledGenome, from: Square, color: Color, board: &Board) -> u64 {
-    let own = board.side_bits(color);
-    let occupied = own | board.side_bits(color.opponent());
-    let mut all = 0u64;
-    for walk in cg.walks_from(from) {
-        all |= walk_emits(cg, walk, own, occupied);
-    }
-    all & cg.filter[color.index()][from.index()]
+    destinations_for(cg, from, color, &targets(board, color))
 }
 
 /// Calls `f` for every legal move of the piece of `color` on `from`, block by block (within a
@@ -59,39 +73,25 @@ pub(crate) fn for_each_move(
     board: &Board,
     mut f: impl FnMut(Square, Effect),
 ) {
-    let own = board.side_bits(color);
-    let opp = board.side_bits(color.opponent());
-    let occupied = own | opp;
-    let filter = cg.filter[color.index()][from.index()];
-    let walks = cg.walks_from(from);
+    let targets = targets(board, color);
+    let opp = targets.opp;
+    let empty = !(targets.own | opp);
+    let filter = cg.filter[color.index()][from.index() & 63];
     let mut taken = 0u64;
-    let mut i = 0;
-    while i < walks.len() {
-        let block = walks[i].block;
-        let mut emitted = 0u64;
-        while i < walks.len() && walks[i].block == block {
-            emitted |= walk_emits(cg, &walks[i], own, occupied);
-            i += 1;
-        }
-        let fresh = emitted & !taken;
+    emits(cg, from, &targets, |block, emitted| {
+        let mut bits = emitted & !taken & filter;
         taken |= emitted;
         let rule = &cg.rules[block as usize];
-        let mut bits = fresh & filter;
         while bits != 0 {
-            let to = Square::from_index_unchecked(bits.trailing_zeros() as u8);
+            let index = bits.trailing_zeros();
             bits &= bits - 1;
-            let kind = if own & to.bit() != 0 {
-                TargetKind::Own
-            } else if opp & to.bit() != 0 {
-                TargetKind::Opponent
-            } else {
-                TargetKind::Empty
-            };
+            // TargetKind's order: own 0, opponent 1, empty 2.
+            let kind = ((opp >> index) & 1) | (((empty >> index) & 1) << 1);
             if let Some(effect) = rule.effects[kind as usize] {
-                f(to, effect);
+                f(Square::from_index_unchecked(index as u8), effect);
             }
         }
-    }
+    });
 }
 
 /// The legal moves of the piece of `color` on `from`, in the reference's order: candidates as
@@ -130,10 +130,11 @@ pub(crate) fn ordered_moves(
 /// How many moves `color` has (pieces on every square of that side).
 #[inline]
 pub(crate) fn count_side(table: &GenomeTable, board: &Board, color: Color) -> u64 {
+    let targets = targets(board, color);
     let mut total = 0u64;
     for from in board.side(color) {
         let cg = table.compiled(board.genome_at(from));
-        total += u64::from(destinations(cg, from, color, board).count_ones());
+        total += u64::from(destinations_for(cg, from, color, &targets).count_ones());
     }
     total
 }

@@ -165,12 +165,10 @@ impl Running {
         if let Err(error) = store.release_bot_leases(instance).await {
             tracing::warn!(%error, "could not release this process's bot turns");
         }
-        // Evaluations it ran go back to the queue, to be taken over from their last count.
-        if let Err(error) = store.release_value_jobs(instance).await {
-            tracing::warn!(%error, "could not release this process's value evaluations");
-        }
+        // Jobs it ran (analyses, value evaluations) go back to the queue, to be taken over from
+        // their last saved progress.
         if let Err(error) = store.release_jobs(instance).await {
-            tracing::warn!(%error, "could not release this process's analyses");
+            tracing::warn!(%error, "could not release this process's jobs");
         }
         store.close().await;
     }

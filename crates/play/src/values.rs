@@ -168,7 +168,7 @@ impl Values {
         while played < job.games {
             let end = (played + BATCH).min(job.games);
             let batch = trial.clone();
-            let renewing = AbortOnDrop(tokio::spawn(self.clone().renew(job.code.clone())));
+            let renewing = AbortOnDrop(tokio::spawn(self.clone().renew(job.id)));
             let tally =
                 tokio::task::spawn_blocking(move || batch.run(played..end, 1, |_| {})).await;
             drop(renewing);
@@ -241,23 +241,19 @@ impl Values {
         tracing::warn!(genome = job.code, why, "a value evaluation failed");
         if let Err(error) = self
             .store
-            .fail_value_job(&job.code, &self.instance, why, now())
+            .fail_job(job.id, &self.instance, why, now())
             .await
         {
             tracing::warn!(genome = job.code, %error, "could not record a failed evaluation");
         }
     }
 
-    async fn renew(self, code: String) {
+    async fn renew(self, id: i64) {
         loop {
             tokio::time::sleep(RENEW_EVERY).await;
             let lease = lease_from(now());
-            if let Err(error) = self
-                .store
-                .renew_value_lease(&code, &self.instance, lease)
-                .await
-            {
-                tracing::warn!(genome = code, %error, "could not renew an evaluation's lease");
+            if let Err(error) = self.store.renew_job_lease(id, &self.instance, lease).await {
+                tracing::warn!(job = id, %error, "could not renew an evaluation's lease");
             }
         }
     }

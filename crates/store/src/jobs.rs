@@ -37,6 +37,17 @@ pub struct JobBounds {
     pub open_per_asker: u32,
 }
 
+/// A job asked for: what and on what, by whom, and what it starts with (steps to do and a
+/// result, the kind's own: parameters it is to be done with, say).
+#[derive(Debug, Clone, Copy)]
+pub struct NewJob<'a> {
+    pub kind: &'a str,
+    pub subject: &'a str,
+    pub asker: &'a str,
+    pub total: u32,
+    pub result: Option<&'a str>,
+}
+
 /// The answer to asking for a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobAsked {
@@ -57,8 +68,10 @@ const COLUMNS: &str = "id, kind, subject, state, done, total, result, error, hol
 const OPEN: &str = "SELECT COUNT(*) FROM jobs WHERE kind = $1 AND state IN ('queued', 'running')";
 const OPEN_BY: &str = "SELECT COUNT(*) FROM jobs WHERE kind = $1 \
      AND state IN ('queued', 'running') AND asker = $2";
-const INSERT: &str = "INSERT INTO jobs (kind, subject, asker, state, created_ms) \
-     VALUES ($1, $2, $3, 'queued', $4)";
+const INSERT: &str = "INSERT INTO jobs (kind, subject, asker, state, created_ms, total, result) \
+     VALUES ($1, $2, $3, 'queued', $4, $5, $6)";
+const RUNNING: &str = "SELECT COUNT(*) FROM jobs WHERE kind = $1 AND state = 'running' \
+     AND lease_ms >= $2";
 const NEXT: &str = "SELECT id FROM jobs WHERE kind = $1 AND state IN ('queued', 'running') \
      AND (lease_ms IS NULL OR lease_ms < $2) ORDER BY created_ms, id LIMIT 1";
 const PROGRESS: &str = "UPDATE jobs SET done = $3, total = $4, result = $5, lease_ms = $6 \
@@ -138,26 +151,43 @@ impl Store {
         now: Timestamp,
         bounds: JobBounds,
     ) -> Result<JobAsked, StoreError> {
+        let new = NewJob {
+            kind,
+            subject,
+            asker,
+            total: 0,
+            result: None,
+        };
+        self.ask_new_job(&new, now, bounds).await
+    }
+
+    /// [`Store::ask_job`] for a job that starts with steps to do and a result.
+    pub async fn ask_new_job(
+        &self,
+        new: &NewJob<'_>,
+        now: Timestamp,
+        bounds: JobBounds,
+    ) -> Result<JobAsked, StoreError> {
         let select = select_one();
         let asked = transaction!(self, |tx, dialect| {
             if dialect == Dialect::Postgres {
                 sqlx::query(JOB_LOCK).execute(&mut *tx).await?;
             }
             let existing: Option<Row> = sqlx::query_as(&select)
-                .bind(kind)
-                .bind(subject)
+                .bind(new.kind)
+                .bind(new.subject)
                 .fetch_optional(&mut *tx)
                 .await?;
             if let Some(row) = existing {
                 JobAsked::Joined(job(row)?)
             } else {
                 let open: i64 = sqlx::query_scalar(OPEN)
-                    .bind(kind)
+                    .bind(new.kind)
                     .fetch_one(&mut *tx)
                     .await?;
                 let by: i64 = sqlx::query_scalar(OPEN_BY)
-                    .bind(kind)
-                    .bind(asker)
+                    .bind(new.kind)
+                    .bind(new.asker)
                     .fetch_one(&mut *tx)
                     .await?;
                 if open >= i64::from(bounds.open) {
@@ -166,15 +196,17 @@ impl Store {
                     JobAsked::AskerFull
                 } else {
                     sqlx::query(INSERT)
-                        .bind(kind)
-                        .bind(subject)
-                        .bind(asker)
+                        .bind(new.kind)
+                        .bind(new.subject)
+                        .bind(new.asker)
                         .bind(now.ms())
+                        .bind(i64::from(new.total))
+                        .bind(new.result)
                         .execute(&mut *tx)
                         .await?;
                     let row: Row = sqlx::query_as(&select)
-                        .bind(kind)
-                        .bind(subject)
+                        .bind(new.kind)
+                        .bind(new.subject)
                         .fetch_one(&mut *tx)
                         .await?;
                     JobAsked::Started(job(row)?)
@@ -224,6 +256,41 @@ impl Store {
             }
         };
         row.map(job).transpose()
+    }
+
+    /// [`Store::take_job`] unless `max_running` jobs of `kind` run under a live lease already,
+    /// counted under the deployment's lock so that the bound holds across processes.
+    pub async fn take_job_within(
+        &self,
+        kind: &str,
+        holder: &str,
+        now: Timestamp,
+        lease_until: Timestamp,
+        max_running: u32,
+    ) -> Result<Option<Job>, StoreError> {
+        let taken = transaction!(self, |tx, dialect| {
+            if dialect == Dialect::Postgres {
+                sqlx::query(JOB_LOCK).execute(&mut *tx).await?;
+            }
+            let running: i64 = sqlx::query_scalar(RUNNING)
+                .bind(kind)
+                .bind(now.ms())
+                .fetch_one(&mut *tx)
+                .await?;
+            if running >= i64::from(max_running) {
+                None
+            } else {
+                let row: Option<Row> = sqlx::query_as(&take_sql(dialect))
+                    .bind(kind)
+                    .bind(now.ms())
+                    .bind(holder)
+                    .bind(lease_until.ms())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                row.map(job).transpose()?
+            }
+        });
+        Ok(taken)
     }
 
     /// Saves `holder`'s progress on job `id` (`done` of `total`, the result so far) and extends

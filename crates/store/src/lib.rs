@@ -52,7 +52,7 @@ pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Tea
 pub use expiry::Swept;
 pub use games::{BotTurn, Change, Game, GameSettings, Head, Joined, NewGame};
 pub use genomes::StoredGenome;
-pub use jobs::{Job, JobAsked, JobBounds};
+pub use jobs::{Job, JobAsked, JobBounds, NewJob};
 pub use labs::{EncodedBoard, Lab};
 pub use library::{
     DAY_MS, EntryEdit, EntrySearch, EntrySort, Fielded, FinishedGame, LibraryEntry, NewEntry,
@@ -67,4 +67,4 @@ pub use rematch::{Rematch, RematchAsk};
 pub use secret::{new_id, new_token, rematch_token, team_token, token_hash, token_matches};
 pub use seeks::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
 pub use users::{Leader, RatingPoint, Results};
-pub use values::{Asked, NewValueJob, ValueGames, ValueJob};
+pub use values::{Asked, NewValueJob, VALUE_KIND, ValueGames, ValueJob};

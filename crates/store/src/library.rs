@@ -144,7 +144,7 @@ const STARRED: &str = "SELECT COUNT(*) FROM library_stars WHERE entry = $1 AND a
 const SET_VALUE: &str = "UPDATE library_entries SET value = $2 WHERE kind = 'genome' AND code = $1";
 const UNVALUED: &str = "SELECT DISTINCT e.code FROM library_entries e \
      WHERE e.kind = 'genome' AND e.value IS NULL AND NOT e.withdrawn \
-     AND NOT EXISTS (SELECT 1 FROM genome_values v WHERE v.code = e.code) LIMIT $1";
+     AND NOT EXISTS (SELECT 1 FROM jobs v WHERE v.kind = 'value' AND v.subject = e.code) LIMIT $1";
 const COUNTED: &str = "INSERT INTO library_counted (game, counted_ms) VALUES ($1, $2) \
      ON CONFLICT DO NOTHING";
 const CODE_OF_GENOME: &str = "SELECT code FROM genomes WHERE digest = $1";

@@ -1,17 +1,23 @@
-//! Value evaluations of genomes (migration 0009): one per genome code, kept with it. An
-//! evaluation is asked for once (later asks join it), claimed by one process at a time under a
-//! lease, counted game by game, and taken over by any process when its lease runs out. Both caps
-//! (evaluations waiting or running, and evaluations running) are counted in the database, under
-//! a lock, so that they hold across processes: an advisory lock on PostgreSQL, `BEGIN IMMEDIATE`
-//! on SQLite.
+//! Value evaluations of genomes: jobs of kind `value` (migration 0021), one per genome code.
+//! An evaluation is asked for once (later asks join it), taken by one process at a time under a
+//! lease, counted game by game, and taken over by any process when its lease runs out; the
+//! jobs' own calls renew, fail and release it ([`Store::renew_job_lease`], …). Both bounds
+//! (evaluations waiting or running, and evaluations running) are counted under the jobs' lock,
+//! so that they hold across processes.
 
-use crate::backend::Dialect;
+use crate::jobs::{Job, JobAsked, JobBounds, NewJob};
 use crate::{Store, StoreError};
 use gmo_types::{EvaluationState, Timestamp};
+use serde::{Deserialize, Serialize};
+
+/// The jobs' kind of value evaluations.
+pub const VALUE_KIND: &str = "value";
 
 /// An evaluation as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueJob {
+    /// The job's id.
+    pub id: i64,
     /// The genome's code.
     pub code: String,
     /// The standard piece the genome replaces (`knight`).
@@ -76,91 +82,59 @@ impl ValueGames {
     }
 }
 
-/// One key for the whole deployment: asks and claims queue on it (PostgreSQL).
-const VALUE_LOCK: &str = "SELECT pg_advisory_xact_lock(7369009)";
-const COLUMNS: &str = "code, replaced, bot, seed, games, wins, draws, losses, state, error, \
-     holder, lease_ms, queued_ms, finished_ms";
-const OPEN: &str = "SELECT COUNT(*) FROM genome_values WHERE state IN ('queued', 'running')";
-const RUNNING: &str =
-    "SELECT COUNT(*) FROM genome_values WHERE state = 'running' AND lease_ms >= $1";
-const NEXT: &str = "SELECT code FROM genome_values WHERE state IN ('queued', 'running') \
-     AND (holder IS NULL OR lease_ms IS NULL OR lease_ms < $1) ORDER BY queued_ms, code LIMIT 1";
-const TAKE: &str = "UPDATE genome_values SET state = 'running', holder = $2, lease_ms = $3 \
-     WHERE code = $1";
-const INSERT: &str = "INSERT INTO genome_values (code, replaced, bot, seed, games, state, \
-     queued_ms) VALUES ($1, $2, $3, $4, $5, 'queued', $6)";
-const COUNT: &str = "UPDATE genome_values SET wins = wins + $4, draws = draws + $5, \
-     losses = losses + $6, lease_ms = $7, \
-     state = CASE WHEN wins + draws + losses + $4 + $5 + $6 >= games THEN 'done' ELSE 'running' END, \
-     holder = CASE WHEN wins + draws + losses + $4 + $5 + $6 >= games THEN NULL ELSE holder END, \
-     finished_ms = CASE WHEN wins + draws + losses + $4 + $5 + $6 >= games THEN $8 ELSE NULL END \
-     WHERE code = $1 AND holder = $2 AND state = 'running' AND wins + draws + losses = $3";
-const FAIL: &str = "UPDATE genome_values SET state = 'failed', error = $3, holder = NULL, \
-     lease_ms = NULL, finished_ms = $4 WHERE code = $1 AND holder = $2 AND state = 'running'";
-const RENEW: &str = "UPDATE genome_values SET lease_ms = $3 \
-     WHERE code = $1 AND holder = $2 AND state = 'running'";
-const RELEASE: &str = "UPDATE genome_values SET state = 'queued', holder = NULL, lease_ms = NULL \
-     WHERE holder = $1 AND state = 'running'";
-
-type Row = (
-    String,
-    String,
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<i64>,
-    i64,
-    Option<i64>,
-);
-
-fn count(value: i64) -> Result<u32, StoreError> {
-    u32::try_from(value).map_err(|_| StoreError::Corrupt(format!("a game count of {value}")))
+/// What a value job keeps as its result: how it is played, and the games counted so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Counts {
+    replaced: String,
+    bot: String,
+    /// The seed's 64 bits, signed (as the evaluations' own table kept them).
+    seed: i64,
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
 }
 
-fn job(row: Row) -> Result<ValueJob, StoreError> {
-    let (
-        code,
-        replaced,
-        bot,
-        seed,
-        games,
-        wins,
-        draws,
-        losses,
-        state,
-        error,
-        holder,
-        lease_ms,
-        queued_ms,
-        finished_ms,
-    ) = row;
-    Ok(ValueJob {
-        code,
-        replaced,
-        bot,
-        // Stored as the same 64 bits, signed.
-        seed: seed as u64,
-        games: count(games)?,
-        wins: count(wins)?,
-        draws: count(draws)?,
-        losses: count(losses)?,
-        state: state.parse()?,
-        error,
-        holder,
-        lease_until: lease_ms.map(Timestamp::from_ms),
-        queued_at: Timestamp::from_ms(queued_ms),
-        finished_at: finished_ms.map(Timestamp::from_ms),
-    })
+impl ValueJob {
+    fn of(job: Job) -> Result<ValueJob, StoreError> {
+        let text = job.result.as_deref().unwrap_or_default();
+        let counts: Counts = serde_json::from_str(text).map_err(|error| {
+            StoreError::Corrupt(format!("value job {}'s result: {error}", job.id))
+        })?;
+        Ok(ValueJob {
+            id: job.id,
+            code: job.subject.clone(),
+            replaced: counts.replaced,
+            bot: counts.bot,
+            seed: counts.seed as u64,
+            games: counts.games,
+            wins: counts.wins,
+            draws: counts.draws,
+            losses: counts.losses,
+            state: job.state,
+            error: job.error,
+            holder: job.holder,
+            lease_until: job.lease_until,
+            queued_at: job.created_at,
+            finished_at: job.finished_at,
+        })
+    }
+
+    fn counts(&self) -> Counts {
+        Counts {
+            replaced: self.replaced.clone(),
+            bot: self.bot.clone(),
+            seed: self.seed as i64,
+            games: self.games,
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+        }
+    }
 }
 
-fn select_one() -> String {
-    format!("SELECT {COLUMNS} FROM genome_values WHERE code = $1")
+fn to_json(counts: &Counts) -> String {
+    serde_json::to_string(counts).expect("counts serialise")
 }
 
 impl Store {
@@ -172,50 +146,41 @@ impl Store {
         now: Timestamp,
         max_open: u32,
     ) -> Result<Asked, StoreError> {
-        let select = select_one();
-        let asked = transaction!(self, |tx, dialect| {
-            if dialect == Dialect::Postgres {
-                sqlx::query(VALUE_LOCK).execute(&mut *tx).await?;
-            }
-            let existing: Option<Row> = sqlx::query_as(&select)
-                .bind(new.code)
-                .fetch_optional(&mut *tx)
-                .await?;
-            match existing {
-                Some(row) => Asked::Joined(job(row)?),
-                None => {
-                    let open: i64 = sqlx::query_scalar(OPEN).fetch_one(&mut *tx).await?;
-                    if open >= i64::from(max_open) {
-                        Asked::QueueFull
-                    } else {
-                        sqlx::query(INSERT)
-                            .bind(new.code)
-                            .bind(new.replaced)
-                            .bind(new.bot)
-                            .bind(new.seed as i64)
-                            .bind(i64::from(new.games))
-                            .bind(now.ms())
-                            .execute(&mut *tx)
-                            .await?;
-                        let row: Row = sqlx::query_as(&select)
-                            .bind(new.code)
-                            .fetch_one(&mut *tx)
-                            .await?;
-                        Asked::Started(job(row)?)
-                    }
-                }
-            }
-        });
-        Ok(asked)
+        let counts = Counts {
+            replaced: new.replaced.to_owned(),
+            bot: new.bot.to_owned(),
+            seed: new.seed as i64,
+            games: new.games,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        let result = to_json(&counts);
+        let job = NewJob {
+            kind: VALUE_KIND,
+            subject: new.code,
+            asker: "",
+            total: new.games,
+            result: Some(&result),
+        };
+        // Evaluations are bounded in all, not per address.
+        let bounds = JobBounds {
+            open: max_open,
+            open_per_asker: max_open,
+        };
+        Ok(match self.ask_new_job(&job, now, bounds).await? {
+            JobAsked::Started(job) => Asked::Started(ValueJob::of(job)?),
+            JobAsked::Joined(job) => Asked::Joined(ValueJob::of(job)?),
+            JobAsked::QueueFull | JobAsked::AskerFull => Asked::QueueFull,
+        })
     }
 
     /// The evaluation of genome `code`, if one was asked for.
     pub async fn value_job(&self, code: &str) -> Result<Option<ValueJob>, StoreError> {
-        let select = select_one();
-        let row: Option<Row> = reading!(self, pool => {
-            sqlx::query_as(&select).bind(code).fetch_optional(pool).await
-        })?;
-        row.map(job).transpose()
+        self.job(VALUE_KIND, code)
+            .await?
+            .map(ValueJob::of)
+            .transpose()
     }
 
     /// Takes the oldest evaluation nobody holds (queued, or running under a lease that ran out)
@@ -228,41 +193,10 @@ impl Store {
         lease_until: Timestamp,
         max_running: u32,
     ) -> Result<Option<ValueJob>, StoreError> {
-        let select = select_one();
-        let claimed = transaction!(self, |tx, dialect| {
-            if dialect == Dialect::Postgres {
-                sqlx::query(VALUE_LOCK).execute(&mut *tx).await?;
-            }
-            let running: i64 = sqlx::query_scalar(RUNNING)
-                .bind(now.ms())
-                .fetch_one(&mut *tx)
-                .await?;
-            let next: Option<String> = if running >= i64::from(max_running) {
-                None
-            } else {
-                sqlx::query_scalar(NEXT)
-                    .bind(now.ms())
-                    .fetch_optional(&mut *tx)
-                    .await?
-            };
-            match next {
-                None => None,
-                Some(code) => {
-                    sqlx::query(TAKE)
-                        .bind(&code)
-                        .bind(holder)
-                        .bind(lease_until.ms())
-                        .execute(&mut *tx)
-                        .await?;
-                    let row: Row = sqlx::query_as(&select)
-                        .bind(&code)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                    Some(job(row)?)
-                }
-            }
-        });
-        Ok(claimed)
+        self.take_job_within(VALUE_KIND, holder, now, lease_until, max_running)
+            .await?
+            .map(ValueJob::of)
+            .transpose()
     }
 
     /// Counts `games` played by `holder` after the first `played` of evaluation `code`, and
@@ -278,76 +212,39 @@ impl Store {
         lease_until: Timestamp,
         now: Timestamp,
     ) -> Result<bool, StoreError> {
-        if games.total() == 0 {
-            return self.renew_value_lease(code, holder, lease_until).await;
+        let Some(job) = self.value_job(code).await? else {
+            return Ok(false);
+        };
+        let held = job.holder.as_deref() == Some(holder)
+            && job.state == EvaluationState::Running
+            && job.played() == played;
+        if !held {
+            return Ok(false);
         }
-        let counted = writing!(self, pool => {
-            sqlx::query(COUNT)
-                .bind(code)
-                .bind(holder)
-                .bind(i64::from(played))
-                .bind(i64::from(games.wins))
-                .bind(i64::from(games.draws))
-                .bind(i64::from(games.losses))
-                .bind(lease_until.ms())
-                .bind(now.ms())
-                .execute(pool)
+        if games.total() == 0 {
+            return self.renew_job_lease(job.id, holder, lease_until).await;
+        }
+        let counted = ValueJob {
+            wins: job.wins + games.wins,
+            draws: job.draws + games.draws,
+            losses: job.losses + games.losses,
+            ..job.clone()
+        };
+        let result = to_json(&counted.counts());
+        let now_played = counted.played();
+        // The holder is checked again by the update: a process that took the job over since wins.
+        if now_played >= job.games {
+            self.finish_job(job.id, holder, job.games, &result, now)
                 .await
-                .map(|done| done.rows_affected())
-        })?;
-        Ok(counted == 1)
-    }
-
-    /// Ends evaluation `code`, held by `holder`, as failed, with why.
-    pub async fn fail_value_job(
-        &self,
-        code: &str,
-        holder: &str,
-        error: &str,
-        now: Timestamp,
-    ) -> Result<bool, StoreError> {
-        let failed = writing!(self, pool => {
-            sqlx::query(FAIL)
-                .bind(code)
-                .bind(holder)
-                .bind(error)
-                .bind(now.ms())
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        Ok(failed == 1)
-    }
-
-    /// Extends `holder`'s lease on evaluation `code` → whether it still holds it.
-    pub async fn renew_value_lease(
-        &self,
-        code: &str,
-        holder: &str,
-        lease_until: Timestamp,
-    ) -> Result<bool, StoreError> {
-        let renewed = writing!(self, pool => {
-            sqlx::query(RENEW)
-                .bind(code)
-                .bind(holder)
-                .bind(lease_until.ms())
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        Ok(renewed == 1)
-    }
-
-    /// Puts every evaluation `holder` runs back in the queue (a process stopping), so that any
-    /// process takes them over at once.
-    pub async fn release_value_jobs(&self, holder: &str) -> Result<u64, StoreError> {
-        let released = writing!(self, pool => {
-            sqlx::query(RELEASE)
-                .bind(holder)
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        Ok(released)
+        } else {
+            self.save_job_progress(
+                job.id,
+                holder,
+                (now_played, job.games),
+                &result,
+                lease_until,
+            )
+            .await
+        }
     }
 }

@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod common;
+mod migrations;
 mod players;
 
 use common::{Db, count_rows};

@@ -84,6 +84,8 @@ export const preset = (ref) => call('GET', `/api/presets/${seg(ref)}`);
 
 // Labs: every call but creation carries the lab's token.
 export const createLab = (size = {}) => call('POST', '/api/labs', { body: size });
+// A lab holding a game's position after `ply` plies (0: the start): "Explore from here".
+export const labFromGame = (game, ply) => call('POST', '/api/labs', { body: { game, ply } });
 export const lab = (id, token) => call('GET', `/api/labs/${seg(id)}`, { token });
 export const labPlace = (id, token, square, placement) =>
   call('PUT', `/api/labs/${seg(id)}/squares/${seg(square)}`, { token, body: placement });
@@ -137,6 +139,9 @@ export const gameDraw = (id, token) => call('POST', `/api/games/${seg(id)}/draw`
 export const gameRematch = (id, token) => call('POST', `/api/games/${seg(id)}/rematch`, { token });
 export const gameClaim = (id, token) => call('POST', `/api/games/${seg(id)}/claim`, { token });
 export const recordPath = (id) => `/api/games/${seg(id)}/record`;
+// A finished game's analysis: asked for once (202 {state}), then read as it goes.
+export const analyseGame = (id) => call('POST', `/api/games/${seg(id)}/analysis`);
+export const gameAnalysis = (id) => call('GET', `/api/games/${seg(id)}/analysis`);
 
 // The server's picture of a genome alone on an empty board, its moves and what they leave.
 export function diagramPath(ref, { width = 7, height = 7, color = 'white' } = {}) {

@@ -1,9 +1,9 @@
 // The board: a CSS grid of focusable square buttons drawn from either side. It knows nothing of
 // games or labs; it reports clicks and drags as square names and draws what it is told
 // (pieces, the selection, legal targets — those that lose or expose the mover's king marked
-// apart —, the last move, kings in danger).
+// apart —, the last move, kings in danger, and an arrow: the analysis's better move).
 
-import { h } from './dom.js';
+import { h, s } from './dom.js';
 import { pieceSvg, describePiece } from './pieces.js';
 import { t } from './i18n.js';
 
@@ -43,7 +43,7 @@ export class Board {
     this.onSquare = onSquare;
     this.onDrag = onDrag;
     this.el = h('div', { class: 'board', role: 'grid', 'aria-label': label });
-    this.state = { width: 8, height: 8, pieces: [], flipped: false, selected: null, targets: [], last: [], due: null, danger: [] };
+    this.state = { width: 8, height: 8, pieces: [], flipped: false, selected: null, targets: [], last: [], due: null, danger: [], arrow: null };
     this.focusSquare = null;
     this.layout = null;
     this.cells = null;
@@ -95,6 +95,35 @@ export class Board {
         if (piece) cell.prepend(pieceSvg(piece, { title: false }));
       }
     }
+    this.drawArrow();
+  }
+
+  // The arrow ({from, to, label} or null) over the squares, in the board's own units (a square
+  // is 1 × 1), so it scales with the board; it takes no clicks.
+  drawArrow() {
+    const { arrow, width, height, flipped } = this.state;
+    const key = arrow ? `${arrow.from}-${arrow.to}-${this.layout}` : '';
+    const old = this.el.querySelector(':scope > svg.arrow');
+    if (old && old.dataset.key === key) return;
+    old?.remove();
+    if (!arrow || !this.inside(arrow.from) || !this.inside(arrow.to)) return;
+    const centre = (name) => {
+      const { x, y } = parseSquare(name);
+      return [(flipped ? width - 1 - x : x) + 0.5, (flipped ? y : height - 1 - y) + 0.5];
+    };
+    const [x1, y1] = centre(arrow.from);
+    const [x2, y2] = centre(arrow.to);
+    // Stops short of the centre of the target square, so the head points at it.
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const short = 0.3 / length;
+    const svg = s('svg', {
+      class: 'arrow', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', role: 'img',
+      'aria-label': arrow.label || '', 'data-from': arrow.from, 'data-to': arrow.to, 'data-key': key,
+    },
+    s('defs', {}, s('marker', { id: 'arrow-head', viewBox: '0 0 4 4', refX: '2', refY: '2', markerWidth: '3', markerHeight: '3', orient: 'auto' },
+      s('path', { d: 'M0,0 L4,2 L0,4 z' }))),
+    s('line', { x1, y1, x2: x2 - (x2 - x1) * short, y2: y2 - (y2 - y1) * short, 'marker-end': 'url(#arrow-head)' }));
+    this.el.append(svg);
   }
 
   // The squares for one board shape, in reading order from the viewer's side.

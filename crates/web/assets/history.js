@@ -6,8 +6,7 @@
 // worked out from the one before by the ply's own outcome (rules.md §4.1). Plies and positions
 // are kept in localStorage, so a reload keeps the history.
 
-import { h } from './dom.js';
-import { standardName, pieceSvg } from './pieces.js';
+import { standardName } from './pieces.js';
 import { other } from './result.js';
 import { t } from './i18n.js';
 
@@ -19,7 +18,7 @@ const PLIES_KEPT = 600;
 const slim = (board) => board.map(({ square, color, pawn, king, species, code, name }) => ({ square, color, pawn, king, species, code, name }));
 
 const isPly = (ply) => ply && (ply.type === 'move' || ply.type === 'promotion' || ply.promotion || ply.from);
-const isMove = (ply) => !ply.promotion && ply.type !== 'promotion';
+export const isMove = (ply) => !ply.promotion && ply.type !== 'promotion';
 
 // What a pawn became: the standard genome the ply names (`name`, for every viewer), else a
 // standard piece's name from its code or from the board after it, else the code its owner sees,
@@ -247,56 +246,4 @@ export class History {
     }
     return [];
   }
-}
-
-// The move list: numbered pairs ("1. e2–e3 e7–e6"), every ply a button that shows its position.
-// A row is the number and one cell per side, always three columns: a promotion goes into the
-// cell of the move that made it, under it, so the other side's move keeps its column.
-export function renderHistory(list, history, { viewing, onPick }) {
-  const rows = [];
-  let count = 0;
-  let row = null;
-  let cells = null;
-  const newRow = (number, blackFirst) => {
-    cells = { white: h('span', { class: 'cell white' }), black: h('span', { class: 'cell black' }) };
-    row = h('li', { class: 'pair' }, h('span', { class: 'num' }, `${number}.${blackFirst ? '..' : ''}`), cells.white, cells.black);
-    rows.push(row);
-  };
-  history.entries.forEach((entry, index) => {
-    if (entry.gap) {
-      count += entry.gap;
-      rows.push(h('li', { class: 'missed' }, t('history.missed', { count: entry.gap })));
-      row = null;
-      return;
-    }
-    const ply = entry.ply;
-    const unnamed = !isMove(ply) && !promotedName(ply, entry.board);
-    let side;
-    if (isMove(ply)) {
-      side = count % 2 === 0 ? 'white' : 'black';
-      if (side === 'white' || !row) newRow(Math.floor(count / 2) + 1, side === 'black');
-      count += 1;
-    } else {
-      // The side of the move before it: the pawn's owner.
-      side = (count - 1) % 2 === 0 ? 'white' : 'black';
-      if (!row) newRow(Math.max(1, Math.ceil(count / 2)), side === 'black');
-    }
-    // A hidden genome's promotion shows the new piece's pattern beside "a piece".
-    const pattern = unnamed && entry.board ? entry.board.find((p) => p.square === ply.promotion) : null;
-    cells[side].append(h('button', {
-      type: 'button', class: `ply ${isMove(ply) ? side : 'promotion'}${index === viewing ? ' current' : ''}`,
-      'data-index': index, 'aria-current': index === viewing ? 'step' : null,
-      onclick: () => onPick(index),
-    }, plyText(ply, entry.board), pattern ? pieceSvg({ ...pattern, king: false }, { title: false }) : null));
-  });
-  if (rows.length === 0) rows.push(h('li', { class: 'empty' }, t('history.empty')));
-  list.replaceChildren(...rows);
-  const current = list.querySelector('.ply.current');
-  // Scrolls the list only, never the page (on a phone the board stays in view).
-  if (current) {
-    const box = list.getBoundingClientRect();
-    const at = current.getBoundingClientRect();
-    if (at.top < box.top) list.scrollTop -= box.top - at.top;
-    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
-  } else list.scrollTop = list.scrollHeight;
 }

@@ -35,8 +35,14 @@ async function openLab(fresh, fromGame) {
     } catch { /* gone or never made: make a new one */ }
   }
   const created = await api.createLab(fromGame || {});
-  try { localStorage.setItem(KEY, JSON.stringify({ id: created.id, token: created.token })); } catch { /* private mode */ }
+  keepLab(created);
   return { id: created.id, token: created.token, view: created.lab };
+}
+
+// The lab this browser opens at #/lab from now on (its id and token; the record page's
+// "Explore from here" keeps the lab it made the same way).
+export function keepLab({ id, token }) {
+  try { localStorage.setItem(KEY, JSON.stringify({ id, token })); } catch { /* private mode */ }
 }
 
 export function labPage(root, params) {

@@ -174,19 +174,43 @@ mod tests {
         }
     }
 
+    /// `spec` (`./x.js`, `../x.js`) as imported by the module at `from`, as a table path.
+    fn resolve(from: &str, spec: &str) -> String {
+        let mut parts: Vec<&str> = from.split('/').collect();
+        parts.pop();
+        for part in spec.split('/') {
+            match part {
+                "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                name => parts.push(name),
+            }
+        }
+        parts.join("/")
+    }
+
+    #[test]
+    fn imports_resolve_against_the_importer() {
+        assert_eq!(resolve("game.js", "./dom.js"), "dom.js");
+        assert_eq!(resolve("game/view/setup.js", "../../dom.js"), "dom.js");
+        assert_eq!(resolve("game/ctrl.js", "./view/x.js"), "game/view/x.js");
+    }
+
     #[test]
     fn every_module_imported_is_embedded() {
         // A module that imports a file missing from the table would break the page at run time.
         for asset in ASSETS.iter().filter(|asset| asset.path.ends_with(".js")) {
             let text = std::str::from_utf8(asset.bytes).expect("modules are UTF-8");
             for line in text.lines().filter(|line| line.starts_with("import ")) {
-                let Some(start) = line.find("'./") else {
+                let Some(start) = line.find("'.") else {
                     continue;
                 };
-                let rest = &line[start + 3..];
-                let name = &rest[..rest.find('\'').expect("a closing quote")];
+                let rest = &line[start + 1..];
+                let spec = &rest[..rest.find('\'').expect("a closing quote")];
+                let name = resolve(asset.path, spec);
                 assert!(
-                    assets::find(name).is_some(),
+                    assets::find(&name).is_some(),
                     "{} imports missing {name}",
                     asset.path
                 );

@@ -415,6 +415,49 @@ mod first_tour;
 mod lab_engine;
 #[path = "browser/newcomer.rs"]
 mod newcomer;
+#[path = "browser/quiet_retry.rs"]
+mod quiet_retry;
+
+#[path = "browser/analysis.rs"]
+mod analysis;
+
+browser_test!(
+    a_finished_bot_game_is_analysed_on_its_record_page,
+    analysis_english,
+    analysis::small_analyses
+);
+browser_test!(
+    an_analysed_record_in_slovak_shows_no_english,
+    analysis_slovak,
+    analysis::small_analyses
+);
+browser_test!(
+    explore_from_here_opens_the_record_position_in_a_lab,
+    analysis_explore,
+    analysis::small_analyses
+);
+
+browser_test!(
+    a_discovery_record_offers_no_analysis,
+    analysis_discovery,
+    analysis::discovery_analyses
+);
+
+async fn analysis_discovery(driver: &mut Driver, base: String) {
+    analysis::no_analysis_in_discovery(driver, base).await;
+}
+
+async fn analysis_english(driver: &mut Driver, base: String) {
+    analysis::analysed_record(driver, base).await;
+}
+
+async fn analysis_slovak(driver: &mut Driver, base: String) {
+    analysis::analysed_record_in_slovak(driver, base).await;
+}
+
+async fn analysis_explore(driver: &mut Driver, base: String) {
+    analysis::explore_from_here(driver, base).await;
+}
 
 use lab_engine::lab_engine;
 browser_test!(the_lab_s_engine_shows_the_api_s_lines, lab_engine);

@@ -26,8 +26,17 @@ impl Gmo {
 
     /// [`Gmo::start_with`] and environment variables (`RUST_LOG`, say).
     pub fn start_with_env(url: &str, flags: &[&str], env: &[(&str, &str)]) -> Gmo {
+        Gmo::start_bound(url, "127.0.0.1:0", flags, env)
+    }
+
+    /// [`Gmo::start`] on a given address (a server restarted where its clients expect it).
+    pub fn start_at(url: &str, bind: &str) -> Gmo {
+        Gmo::start_bound(url, bind, &[], &[])
+    }
+
+    fn start_bound(url: &str, bind: &str, flags: &[&str], env: &[(&str, &str)]) -> Gmo {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gmo"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--database-url", url])
+            .args(["serve", "--bind", bind, "--database-url", url])
             .args(flags)
             .envs(env.iter().copied())
             .stdout(Stdio::piped())

@@ -121,7 +121,7 @@ async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(
     assert_eq!(taken.code, first.code);
     assert!(
         !store
-            .renew_value_lease(&first.code, "one", later + Millis::from_ms(9_000))
+            .renew_job_lease(first.id, "one", later + Millis::from_ms(9_000))
             .await
             .expect("renew")
     );
@@ -171,7 +171,7 @@ async fn the_running_cap_holds_in_the_database_and_lapsed_leases_are_taken_over(
             .expect("count")
     );
     // A stopping process puts what it runs back in the queue.
-    assert_eq!(store.release_value_jobs("three").await.expect("release"), 1);
+    assert_eq!(store.release_jobs("three").await.expect("release"), 1);
     let back = store
         .value_job(&first.code)
         .await

@@ -62,12 +62,16 @@ where
 
 /// How many rows a table has, asked directly of the database behind the store's back.
 pub async fn count_rows(db: &Db, table: &str) -> i64 {
-    let sql = format!("SELECT COUNT(*) FROM {table}");
+    scalar(db, &format!("SELECT COUNT(*) FROM {table}")).await
+}
+
+/// The one number `sql` answers, asked directly of the database behind the store's back.
+pub async fn scalar(db: &Db, sql: &str) -> i64 {
     if db.url.starts_with("sqlite:") {
         let mut conn = sqlx::SqliteConnection::connect(&db.url)
             .await
             .expect("connects");
-        sqlx::query_scalar(&sql)
+        sqlx::query_scalar(sql)
             .fetch_one(&mut conn)
             .await
             .expect("counts")
@@ -75,7 +79,7 @@ pub async fn count_rows(db: &Db, table: &str) -> i64 {
         let mut conn = sqlx::PgConnection::connect(&db.url)
             .await
             .expect("connects");
-        sqlx::query_scalar(&sql)
+        sqlx::query_scalar(sql)
             .fetch_one(&mut conn)
             .await
             .expect("counts")

@@ -47,7 +47,7 @@ fn english_shown_script() -> String {
 
 /// Checks the page shown now, called `place`: nothing missing from the catalogues, no script
 /// error; in Slovak no English shown, in English some.
-async fn check(client: &Client, lang: &str, place: &str) {
+pub(super) async fn check(client: &Client, lang: &str, place: &str) {
     // Answers in flight (a piece's explanation, a list) land before the page is read.
     tokio::time::sleep(Duration::from_millis(400)).await;
     let state = client
