@@ -169,6 +169,13 @@ export const userGames = (name, before = null) =>
 export const ratingHistory = (name) => call('GET', `/api/users/${seg(name)}/rating-history`);
 export const leaderboard = () => call('GET', '/api/leaderboard');
 
+// Bots and challenges (docs/agents.md): who is online, a challenge to a user, and the account's
+// event stream, where the answer comes (declined, or the game's start with the seat's token).
+export const botsOnline = () => call('GET', '/api/bots/online');
+export const challengeUser = (username, body) => call('POST', `/api/challenges/${seg(username)}`, { body });
+export const cancelChallenge = (id) => call('POST', `/api/challenges/${seg(id)}/cancel`);
+export const eventStreamPath = '/api/stream/event';
+
 // Events: the organiser acts with the session (the cookie), a team with its token (from joining
 // with the team's code). Anyone may read an event, its standings and its stream.
 // The piece library (docs/library.md); `query` is a URLSearchParams string.

@@ -7,6 +7,7 @@
 //   #/record/{id}           a finished game's record, replayed on a board
 //   #/@/{name}              a player's profile
 //   #/leaderboard           the best established ratings
+//   #/bots                  the bots online, and challenges to a bot or a friend
 //   #/watch                 the live games, each opened as a spectator
 //   #/tv                    the TV game, large, moving on to the next when it ends
 //   #/library[/{id}]        the piece library: search and publish; one entry and its family tree
@@ -25,6 +26,7 @@ import { rulesPage } from './rules.js';
 import { recordPage } from './record.js';
 import { profilePage } from './profile.js';
 import { leaderboardPage } from './leaderboard.js';
+import { botsPage } from './bots.js';
 import { organiserPage } from './organise.js';
 import { teamPage } from './team.js';
 import { screenPage } from './screen.js';
@@ -79,6 +81,10 @@ function route() {
     page = 'leaderboard';
     leave = leaderboardPage(main);
     document.title = t('title.leaderboard');
+  } else if (parts[0] === 'bots') {
+    page = 'bots';
+    leave = botsPage(main);
+    document.title = t('title.bots');
   } else if (parts[0] === 'watch') {
     page = 'watch';
     leave = watchPage(main);
@@ -134,7 +140,7 @@ document.getElementById('skip-link')?.addEventListener('click', (event) => {
 });
 // Pages that read who is signed in are drawn again when that changes (a sign-out in the header).
 onAccountChange(() => {
-  if (['home', 'profile', 'leaderboard', 'events', 'event', 'library', 'library-entry'].includes(document.body.dataset.page)) route();
+  if (['home', 'profile', 'leaderboard', 'bots', 'events', 'event', 'library', 'library-entry'].includes(document.body.dataset.page)) route();
 });
 // The language's messages, who is signed in and what the server is (discovery or not), before
 // the first page (English, signed out and the ordinary mode if the server does not answer).

@@ -79,6 +79,7 @@ pub static ASSETS: &[Asset] = embed![
     "players.js" => JS,
     "profile.js" => JS,
     "leaderboard.js" => JS,
+    "bots.js" => JS,
     "events.js" => JS,
     "organise.js" => JS,
     "team.js" => JS,
