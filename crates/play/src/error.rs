@@ -75,10 +75,22 @@ pub enum PlayCode {
     BadEntry,
     /// The author has a live library entry with this name (without regard to case).
     EntryNameTaken,
+    /// The account has played rated games: it cannot become a bot.
+    RatedGamesPlayed,
+    /// The account has as many open challenges as it may.
+    ChallengeLimit,
+    /// A challenge to oneself.
+    OwnChallenge,
+    /// The challenge was accepted, declined, canceled or expired already.
+    ChallengeClosed,
+    /// A rated game between a bot and a person (their ratings are apart).
+    RatedPool,
+    /// A challenge's preset or a decline's reason is not allowed (the message names the field).
+    BadChallenge,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 32] = [
+    pub const ALL: [PlayCode; 38] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -111,6 +123,12 @@ impl PlayCode {
         PlayCode::EventGame,
         PlayCode::BadEntry,
         PlayCode::EntryNameTaken,
+        PlayCode::RatedGamesPlayed,
+        PlayCode::ChallengeLimit,
+        PlayCode::OwnChallenge,
+        PlayCode::ChallengeClosed,
+        PlayCode::RatedPool,
+        PlayCode::BadChallenge,
     ];
 
     /// The code as the wire spells it.
@@ -148,6 +166,12 @@ impl PlayCode {
             PlayCode::EventGame => "event_game",
             PlayCode::BadEntry => "bad_entry",
             PlayCode::EntryNameTaken => "entry_name_taken",
+            PlayCode::RatedGamesPlayed => "rated_games_played",
+            PlayCode::ChallengeLimit => "challenge_limit",
+            PlayCode::OwnChallenge => "own_challenge",
+            PlayCode::ChallengeClosed => "challenge_closed",
+            PlayCode::RatedPool => "rated_pool",
+            PlayCode::BadChallenge => "bad_challenge",
         }
     }
 }

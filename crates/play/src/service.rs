@@ -5,6 +5,7 @@
 use crate::accounts::Accounts;
 use crate::analyses::Analyses;
 use crate::bots;
+use crate::challenges::Challenges;
 use crate::error::PlayResult;
 use crate::events::Events;
 use crate::games::{Absence, Games, Parts};
@@ -39,6 +40,8 @@ pub struct Service {
     pub games: Games,
     pub events: Events,
     pub lobby: Lobby,
+    /// Challenges and the event streams of accounts (issue 33).
+    pub challenges: Challenges,
     pub rematches: Rematches,
     pub values: Values,
     pub analyses: Analyses,
@@ -102,6 +105,7 @@ impl Service {
                 Millis::from_std(settings.event_start_after),
             ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
+            challenges: Challenges::new(games.clone()),
             rematches: Rematches::new(games.clone()),
             entries: Entries::new(store.clone(), library.clone(), values.clone()),
             values,

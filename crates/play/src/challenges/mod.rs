@@ -1,0 +1,316 @@
+//! Challenges (issue 33, lichess's shape): a signed-in player or bot asks another account for a
+//! game; the challenged accepts (the game is made as the lobby makes its games) or declines, the
+//! challenger may cancel, and an unanswered challenge expires after [`EXPIRY`]. The state lives in
+//! the store, so any process answers any of them; each account's event stream (`feed`) shows
+//! them with its games.
+
+mod feed;
+
+pub use feed::{Feed, FeedEvent, QUIET, STREAMS_PER_ACCOUNT, TICK};
+
+use crate::accounts::Caller;
+use crate::error::{PlayCode, PlayError, PlayResult};
+use crate::games::{Games, settings_of};
+use crate::lobby::set_up;
+use crate::time::now;
+use gmo_engine::Color;
+use gmo_store::{
+    Account, Challenge, ChallengeState, Leader, NewChallenge, Pool, challenge_seat_token,
+    token_hash,
+};
+use gmo_types::{ByColor, ChallengeId, ColorWish, GameId, Millis, Username};
+
+/// An unanswered challenge expires this long after it was made.
+pub const EXPIRY: Millis = Millis::from_ms(60_000);
+/// The most open challenges one account may have made.
+pub const MAX_OPEN: u32 = 20;
+/// The most bots `GET /api/bots/online` lists.
+pub const BOTS_LISTED: u32 = 100;
+/// The longest decline reason, in characters.
+pub const MAX_REASON: usize = 100;
+/// What a decline says when it gives no reason.
+pub const DEFAULT_REASON: &str = "generic";
+
+/// What a challenge asks for.
+#[derive(Debug, Clone)]
+pub struct ChallengeRequest {
+    pub width: Option<u8>,
+    pub height: Option<u8>,
+    pub initial: Millis,
+    pub increment: Option<Millis>,
+    pub wish: ColorWish,
+    pub rated: bool,
+    /// The preset both seats are asked to set up with (a code or a name).
+    pub preset: Option<String>,
+}
+
+/// A challenge accepted: the game and the accepter's seat and token.
+#[derive(Debug, Clone)]
+pub struct Accepted {
+    pub game: GameId,
+    pub color: Color,
+    pub token: String,
+}
+
+/// The challenges part of the service. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Challenges {
+    games: Games,
+}
+
+impl Challenges {
+    pub fn new(games: Games) -> Challenges {
+        Challenges { games }
+    }
+
+    /// `caller` challenges `username` → the stored challenge.
+    pub async fn open(
+        &self,
+        caller: &Caller,
+        username: &Username,
+        request: ChallengeRequest,
+    ) -> PlayResult<Challenge> {
+        let store = self.games.store();
+        let challenged = self.live_account(username).await?;
+        if challenged.id == caller.account {
+            return Err(PlayError::invalid(
+                PlayCode::OwnChallenge,
+                "`username`: a challenge goes to another account than one's own",
+            ));
+        }
+        let pool = self.pool(caller, &challenged, &request)?;
+        if let Some(preset) = &request.preset {
+            store.preset(preset).await.map_err(|_| {
+                PlayError::invalid(
+                    PlayCode::BadChallenge,
+                    format!("`preset`: no preset has the code or name {preset:?}"),
+                )
+            })?;
+        }
+        let now = now();
+        let new = NewChallenge {
+            challenger: caller.account.clone(),
+            challenged: challenged.id,
+            pool,
+            color: request.wish,
+            preset: request.preset,
+            now,
+            expires: now + EXPIRY,
+            secret: gmo_store::new_token(),
+        };
+        let id = store.open_challenge(&new, MAX_OPEN).await?.ok_or_else(|| {
+            PlayError::refused(
+                PlayCode::ChallengeLimit,
+                format!(
+                    "an account may have at most {MAX_OPEN} open challenges; cancel one or \
+                         wait for an answer"
+                ),
+            )
+        })?;
+        self.load(&id).await
+    }
+
+    /// The challenge's pool, checked: the board and clock as a seek's, and a rated game on
+    /// 8 × 8 between two people or two bots.
+    fn pool(
+        &self,
+        caller: &Caller,
+        challenged: &Account,
+        request: &ChallengeRequest,
+    ) -> PlayResult<Pool> {
+        let clock = (request.initial, request.increment);
+        let settings = settings_of(
+            request.width,
+            request.height,
+            Some(clock),
+            self.games.first_move(),
+        )?;
+        if request.rated && (settings.width, settings.height) != (8, 8) {
+            return Err(PlayError::invalid(
+                PlayCode::RatedBoard,
+                format!(
+                    "`rated`: rated games are 8 × 8; this challenge asks for {} × {}",
+                    settings.width, settings.height
+                ),
+            ));
+        }
+        if request.rated && caller.bot != challenged.bot {
+            return Err(PlayError::invalid(
+                PlayCode::RatedPool,
+                "`rated`: bots and people are rated apart; a rated game is between two bots or \
+                 two people",
+            ));
+        }
+        Ok(Pool {
+            width: settings.width.into(),
+            height: settings.height.into(),
+            initial: settings.initial_ms,
+            increment: settings.increment_ms,
+            rated: request.rated,
+        })
+    }
+
+    /// The challenged accepts: the game is made (the challenger's colour as wished, else a
+    /// coin's) → the accepter's seat and token.
+    pub async fn accept(&self, caller: &Caller, id: &ChallengeId) -> PlayResult<Accepted> {
+        let challenge = self.load(id).await?;
+        only(caller, &challenge.challenged.account, CHALLENGED_ONLY)?;
+        still_open(&challenge)?;
+        let new = set_up(challenge.pool, &self.games)?;
+        let challenger = challenge
+            .color
+            .seat_against(ColorWish::Random, rand::random());
+        let seat = |color: Color| Some(token_hash(&challenge_seat_token(&challenge.secret, color)));
+        let mut row = new.row(seat(Color::White), seat(Color::Black), None, None);
+        row.rated = challenge.pool.rated;
+        let (mine, theirs) = (
+            Some(challenge.challenged.account.clone()),
+            Some(challenge.challenger.account.clone()),
+        );
+        row.accounts = match challenger {
+            Color::White => ByColor::new(theirs, mine),
+            Color::Black => ByColor::new(mine, theirs),
+        };
+        let store = self.games.store();
+        let game = store
+            .accept_challenge(id, now(), &row, challenger)
+            .await?
+            .ok_or_else(closed)?;
+        self.games.created(&game, &new, None);
+        let color = challenger.opponent();
+        Ok(Accepted {
+            token: challenge_seat_token(&challenge.secret, color),
+            game,
+            color,
+        })
+    }
+
+    /// The challenged declines, with a reason (1 to [`MAX_REASON`] characters, no control
+    /// characters; default [`DEFAULT_REASON`]).
+    pub async fn decline(
+        &self,
+        caller: &Caller,
+        id: &ChallengeId,
+        reason: Option<&str>,
+    ) -> PlayResult<()> {
+        let reason = checked_reason(reason)?;
+        let challenge = self.load(id).await?;
+        only(caller, &challenge.challenged.account, CHALLENGED_ONLY)?;
+        self.close(&challenge, Some(reason)).await
+    }
+
+    /// The challenger cancels.
+    pub async fn cancel(&self, caller: &Caller, id: &ChallengeId) -> PlayResult<()> {
+        let challenge = self.load(id).await?;
+        only(caller, &challenge.challenger.account, CHALLENGER_ONLY)?;
+        self.close(&challenge, None).await
+    }
+
+    /// `caller`'s event stream: at most [`STREAMS_PER_ACCOUNT`] open at once, across
+    /// processes.
+    pub async fn feed(&self, caller: &Caller) -> PlayResult<Feed> {
+        Feed::open(self.games.clone(), caller.account.clone()).await
+    }
+
+    /// The bots with an event stream open now, best rated first (at most [`BOTS_LISTED`]).
+    pub async fn bots_online(&self) -> PlayResult<Vec<Leader>> {
+        let alive = now() - QUIET;
+        Ok(self.games.store().bots_online(alive, BOTS_LISTED).await?)
+    }
+
+    async fn close(&self, challenge: &Challenge, reason: Option<&str>) -> PlayResult<()> {
+        still_open(challenge)?;
+        let store = self.games.store();
+        if store.close_challenge(&challenge.id, reason, now()).await? {
+            Ok(())
+        } else {
+            Err(closed())
+        }
+    }
+
+    async fn load(&self, id: &ChallengeId) -> PlayResult<Challenge> {
+        self.games
+            .store()
+            .challenge(id)
+            .await?
+            .ok_or_else(|| PlayError::not_found("challenge", id))
+    }
+
+    async fn live_account(&self, username: &Username) -> PlayResult<Account> {
+        self.games
+            .store()
+            .account_named(username)
+            .await?
+            .filter(|account| account.deleted_at.is_none())
+            .ok_or_else(|| PlayError::not_found("player", username))
+    }
+}
+
+/// Only `party`'s account may do this to the challenge (`what` says who does what, for the 403).
+fn only(caller: &Caller, party: &gmo_types::AccountId, what: &'static str) -> PlayResult<()> {
+    if &caller.account == party {
+        Ok(())
+    } else {
+        Err(PlayError::WrongToken { what })
+    }
+}
+
+const CHALLENGED_ONLY: &str = "this challenge: only the challenged accepts or declines it";
+const CHALLENGER_ONLY: &str = "this challenge: only its challenger cancels it";
+
+fn still_open(challenge: &Challenge) -> PlayResult<()> {
+    let now = now();
+    if challenge.is_open(now) {
+        return Ok(());
+    }
+    let state = match &challenge.state {
+        _ if challenge.expired(now) => "expired",
+        ChallengeState::Open => "open",
+        ChallengeState::Accepted { .. } => "accepted",
+        ChallengeState::Declined { .. } => "declined",
+        ChallengeState::Canceled => "canceled",
+    };
+    Err(PlayError::refused(
+        PlayCode::ChallengeClosed,
+        format!("the challenge is {state} already"),
+    ))
+}
+
+fn closed() -> PlayError {
+    PlayError::refused(
+        PlayCode::ChallengeClosed,
+        "the challenge was answered, canceled or expired meanwhile",
+    )
+}
+
+/// A decline's reason: 1 to [`MAX_REASON`] characters without control characters.
+fn checked_reason(raw: Option<&str>) -> PlayResult<&str> {
+    let Some(raw) = raw else {
+        return Ok(DEFAULT_REASON);
+    };
+    let length = raw.chars().count();
+    if (1..=MAX_REASON).contains(&length) && !raw.chars().any(char::is_control) {
+        return Ok(raw);
+    }
+    Err(PlayError::invalid(
+        PlayCode::BadChallenge,
+        format!(
+            "`reason`: 1 to {MAX_REASON} characters without control characters; got {length} \
+             characters"
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_is_short_text_or_the_default() {
+        assert_eq!(checked_reason(None).ok(), Some(DEFAULT_REASON));
+        assert_eq!(checked_reason(Some("too_fast")).ok(), Some("too_fast"));
+        assert!(checked_reason(Some("")).is_err());
+        assert!(checked_reason(Some("a\nb")).is_err());
+        assert!(checked_reason(Some(&"x".repeat(MAX_REASON + 1))).is_err());
+    }
+}
