@@ -105,7 +105,7 @@ impl Service {
                 Millis::from_std(settings.event_start_after),
             ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
-            challenges: Challenges::new(games.clone()),
+            challenges: Challenges::new(games.clone(), Millis::from_std(settings.challenge_expiry)),
             rematches: Rematches::new(games.clone()),
             entries: Entries::new(store.clone(), library.clone(), values.clone()),
             values,

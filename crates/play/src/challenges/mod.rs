@@ -1,6 +1,7 @@
 //! Challenges (issue 33, lichess's shape): a signed-in player or bot asks another account for a
 //! game; the challenged accepts (the game is made as the lobby makes its games) or declines, the
-//! challenger may cancel, and an unanswered challenge expires after [`EXPIRY`]. The state lives in
+//! challenger may cancel, and an unanswered challenge expires (after 60 s by default:
+//! `--challenge-expiry`). The state lives in
 //! the store, so any process answers any of them; each account's event stream (`feed`) shows
 //! them with its games.
 
@@ -20,8 +21,6 @@ use gmo_store::{
 };
 use gmo_types::{ByColor, ChallengeId, ColorWish, GameId, Millis, Username};
 
-/// An unanswered challenge expires this long after it was made.
-pub const EXPIRY: Millis = Millis::from_ms(60_000);
 /// The most open challenges one account may have made.
 pub const MAX_OPEN: u32 = 20;
 /// The most bots `GET /api/bots/online` lists.
@@ -56,11 +55,13 @@ pub struct Accepted {
 #[derive(Debug, Clone)]
 pub struct Challenges {
     games: Games,
+    /// How long a challenge waits for an answer.
+    expiry: Millis,
 }
 
 impl Challenges {
-    pub fn new(games: Games) -> Challenges {
-        Challenges { games }
+    pub fn new(games: Games, expiry: Millis) -> Challenges {
+        Challenges { games, expiry }
     }
 
     /// `caller` challenges `username` → the stored challenge.
@@ -95,7 +96,7 @@ impl Challenges {
             color: request.wish,
             preset: request.preset,
             now,
-            expires: now + EXPIRY,
+            expires: now + self.expiry,
             secret: gmo_store::new_token(),
         };
         let id = store.open_challenge(&new, MAX_OPEN).await?.ok_or_else(|| {

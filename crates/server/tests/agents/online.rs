@@ -512,3 +512,48 @@ async fn postgres_a_challenge_on_one_process_reaches_an_event_stream_on_another(
     })
     .await;
 }
+
+/// Unanswered challenges expire (here after 1.5 s), whichever process reads them.
+mod expiry {
+    use super::*;
+
+    both_with!(
+        super::quick_expiry;
+        an_unanswered_challenge_expires_on_both_streams,
+    );
+
+    async fn an_unanswered_challenge_expires_on_both_streams(server: Server) {
+        let ada = account(&server, "ada", false).await;
+        let botty = account(&server, "botty", true).await;
+        let mut bot_lines = server
+            .stream_at("/api/stream/event", Some(&botty.token))
+            .await;
+        let made = challenge(&server, &ada, "botty", clock(60_000)).await;
+        assert_eq!(made.status, 201, "{}", made.text);
+        let id = made.body["id"].as_str().expect("an id");
+        let mut ada_lines = server
+            .stream_at("/api/stream/event", Some(&ada.token))
+            .await;
+        assert_eq!(next(&mut bot_lines).await["type"], "challenge");
+        assert_eq!(next(&mut ada_lines).await["type"], "challenge");
+        for lines in [&mut bot_lines, &mut ada_lines] {
+            let line = next(lines).await;
+            assert_eq!(line["type"], "challenge_canceled", "{line}");
+            assert_eq!(
+                (line["id"].as_str(), line["reason"].as_str()),
+                (Some(id), Some("expired"))
+            );
+        }
+        let accept = format!("/api/challenges/{id}/accept");
+        let late = server.post(&accept, Some(&botty.token), json!({})).await;
+        assert_eq!(late.status, 409, "{}", late.text);
+        assert!(late.text.contains("expired"), "{}", late.text);
+        let cancel = format!("/api/challenges/{id}/cancel");
+        let late = server.post(&cancel, Some(&ada.token), json!({})).await;
+        assert_eq!(late.status, 409, "{}", late.text);
+    }
+}
+
+fn quick_expiry(settings: &mut gmo_server::Settings) {
+    settings.play.challenge_expiry = Duration::from_millis(1_500);
+}
