@@ -87,10 +87,12 @@ pub enum PlayCode {
     RatedPool,
     /// A challenge's preset or a decline's reason is not allowed (the message names the field).
     BadChallenge,
+    /// The account plays as many games from challenges as it may at once.
+    TooManyGames,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 38] = [
+    pub const ALL: [PlayCode; 39] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -129,6 +131,7 @@ impl PlayCode {
         PlayCode::ChallengeClosed,
         PlayCode::RatedPool,
         PlayCode::BadChallenge,
+        PlayCode::TooManyGames,
     ];
 
     /// The code as the wire spells it.
@@ -172,6 +175,7 @@ impl PlayCode {
             PlayCode::ChallengeClosed => "challenge_closed",
             PlayCode::RatedPool => "rated_pool",
             PlayCode::BadChallenge => "bad_challenge",
+            PlayCode::TooManyGames => "too_many_games",
         }
     }
 }

@@ -68,6 +68,17 @@ impl Challenge {
     }
 }
 
+/// What an accept did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AcceptedChallenge {
+    /// The game was made.
+    Game(GameId),
+    /// The challenge was no longer open.
+    Closed,
+    /// This account plays as many games from challenges as it may.
+    Busy(AccountId),
+}
+
 /// A challenge to store.
 #[derive(Debug, Clone)]
 pub struct NewChallenge {
@@ -128,6 +139,9 @@ const INSERT: &str = "INSERT INTO challenges (id, challenger, challenged, width,
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 const CLOSE: &str = "UPDATE challenges SET state = $2, reason = $3, closed_ms = $4 \
      WHERE id = $1 AND state = 'open' AND expires_ms > $4";
+const ACCOUNT_LOCK: &str = "SELECT pg_advisory_xact_lock(7369017, hashtext($1))";
+const PLAYING: &str = "SELECT COUNT(*) FROM challenges c JOIN games g ON g.id = c.game_id \
+     WHERE (c.challenger = $1 OR c.challenged = $1) AND c.state = 'accepted' AND NOT g.finished";
 const ACCEPT: &str = "UPDATE challenges SET state = 'accepted', closed_ms = $2, game_id = $3, \
      challenger_color = $4 WHERE id = $1 AND state = 'open' AND expires_ms > $2";
 
@@ -239,18 +253,37 @@ impl Store {
     }
 
     /// Accepts open challenge `id` (not expired by `now`), creating the game `new` describes in
-    /// the same transaction; the challenger plays `challenger` → the game, or `None` when the
-    /// challenge was no longer open.
+    /// the same transaction; the challenger plays `challenger`. Refused while either of
+    /// `players` plays `most` games from challenges already (counted under a lock on each, in
+    /// the order of their ids, on PostgreSQL).
     pub async fn accept_challenge<S: Serialize>(
         &self,
         id: &ChallengeId,
         now: Timestamp,
         new: &NewGame<'_, S>,
         challenger: Color,
-    ) -> Result<Option<GameId>, StoreError> {
+        (players, most): ([&AccountId; 2], u32),
+    ) -> Result<AcceptedChallenge, StoreError> {
         let game = GameId::from_bits(rand::random());
         let state = serde_json::to_string(new.state)?;
-        let accepted = transaction!(self, |tx, _dialect| {
+        let mut ordered = players;
+        ordered.sort();
+        let accepted = transaction!(self, |tx, dialect| {
+            for player in ordered {
+                if dialect == Dialect::Postgres {
+                    sqlx::query(ACCOUNT_LOCK)
+                        .bind(player.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                let playing: i64 = sqlx::query_scalar(PLAYING)
+                    .bind(player.as_str())
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if playing >= i64::from(most) {
+                    return Ok(AcceptedChallenge::Busy(player.clone()));
+                }
+            }
             let taken = sqlx::query(ACCEPT)
                 .bind(id.as_str())
                 .bind(now.ms())
@@ -261,9 +294,9 @@ impl Store {
                 .rows_affected();
             if taken == 1 {
                 insert_game!(&mut *tx, game.as_str(), new, &state)?;
-                Some(game)
+                AcceptedChallenge::Game(game)
             } else {
-                None
+                AcceptedChallenge::Closed
             }
         });
         Ok(accepted)

@@ -48,7 +48,7 @@ mod values;
 
 pub use accounts::{Account, Credentials, TokenInfo};
 pub use bots::BotLease;
-pub use challenges::{Challenge, ChallengeState, NewChallenge, Party};
+pub use challenges::{AcceptedChallenge, Challenge, ChallengeState, NewChallenge, Party};
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Team, TeamAdded};

@@ -16,13 +16,16 @@ use crate::lobby::set_up;
 use crate::time::now;
 use gmo_engine::Color;
 use gmo_store::{
-    Account, Challenge, ChallengeState, Leader, NewChallenge, Pool, challenge_seat_token,
-    token_hash,
+    AcceptedChallenge, Account, Challenge, ChallengeState, Leader, NewChallenge, Pool,
+    challenge_seat_token, token_hash,
 };
 use gmo_types::{ByColor, ChallengeId, ColorWish, GameId, Millis, Username};
 
 /// The most open challenges one account may have made.
 pub const MAX_OPEN: u32 = 20;
+/// The most games from challenges one account plays at once (a bot that takes on more than it
+/// can play would lose them on the clock).
+pub const MAX_PLAYING: u32 = 32;
 /// The most bots `GET /api/bots/online` lists.
 pub const BOTS_LISTED: u32 = 100;
 /// The longest decline reason, in characters.
@@ -173,10 +176,29 @@ impl Challenges {
             Color::Black => ByColor::new(mine, theirs),
         };
         let store = self.games.store();
-        let game = store
-            .accept_challenge(id, now(), &row, challenger)
+        let players = [&challenge.challenger.account, &challenge.challenged.account];
+        let bound = (players, MAX_PLAYING);
+        let game = match store
+            .accept_challenge(id, now(), &row, challenger, bound)
             .await?
-            .ok_or_else(closed)?;
+        {
+            AcceptedChallenge::Game(game) => game,
+            AcceptedChallenge::Closed => return Err(closed()),
+            AcceptedChallenge::Busy(account) => {
+                let who = if account == caller.account {
+                    "you play"
+                } else {
+                    "the challenger plays"
+                };
+                return Err(PlayError::refused(
+                    PlayCode::TooManyGames,
+                    format!(
+                        "{who} {MAX_PLAYING} games from challenges already, as many as one may \
+                         at once; finish one first"
+                    ),
+                ));
+            }
+        };
         self.games.created(&game, &new, None);
         let color = challenger.opponent();
         Ok(Accepted {

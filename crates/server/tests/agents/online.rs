@@ -12,6 +12,7 @@ both!(
     a_challenge_is_declined_canceled_accepted_and_streamed_to_both,
     bad_challenges_are_refused_naming_the_field_and_change_nothing,
     an_account_with_rated_games_cannot_become_a_bot,
+    an_account_plays_a_bounded_number_of_games_from_challenges,
 );
 
 /// A signed-up account with one personal token.
@@ -473,6 +474,37 @@ async fn an_account_with_rated_games_cannot_become_a_bot(server: Server) {
     )
     .await;
     assert_eq!(shown.body["bot"], false, "nothing changed: {}", shown.text);
+}
+
+/// At most 32 games from challenges at once per account: the 33rd accept is refused until one
+/// of them ends.
+async fn an_account_plays_a_bounded_number_of_games_from_challenges(server: Server) {
+    let ada = account(&server, "ada", false).await;
+    let bob = account(&server, "bob", false).await;
+    let mut games = Vec::new();
+    let mut accept = async || {
+        let made = challenge(&server, &ada, "bob", clock(60_000)).await;
+        assert_eq!(made.status, 201, "{}", made.text);
+        let id = made.body["id"].as_str().expect("an id").to_owned();
+        let path = format!("/api/challenges/{id}/accept");
+        server.post(&path, Some(&bob.token), json!({})).await
+    };
+    for n in 1..=32 {
+        let accepted = accept().await;
+        assert_eq!(accepted.status, 200, "game {n}: {}", accepted.text);
+        let game = accepted.body["game"].as_str().expect("a game").to_owned();
+        let token = accepted.body["token"].as_str().expect("a token").to_owned();
+        games.push((game, token));
+    }
+    let refused = accept().await;
+    assert_eq!(refused.status, 409, "{}", refused.text);
+    assert_eq!(refused.body["error"]["code"], "too_many_games");
+    let (game, token) = &games[0];
+    let aborted = server
+        .post(&format!("/api/games/{game}/abort"), Some(token), json!({}))
+        .await;
+    assert_eq!(aborted.status, 200, "{}", aborted.text);
+    assert_eq!(accept().await.status, 200, "room again once a game ended");
 }
 
 /// A challenge made through one process reaches the challenged's event stream on another, and
