@@ -482,7 +482,7 @@ async fn an_account_plays_a_bounded_number_of_games_from_challenges(server: Serv
     let ada = account(&server, "ada", false).await;
     let bob = account(&server, "bob", false).await;
     let mut games = Vec::new();
-    let mut accept = async || {
+    let accept = async || {
         let made = challenge(&server, &ada, "bob", clock(60_000)).await;
         assert_eq!(made.status, 201, "{}", made.text);
         let id = made.body["id"].as_str().expect("an id").to_owned();
