@@ -133,6 +133,7 @@ impl Service {
             ),
             tokio::spawn(service.events.clone().sweep_forever(every)),
             tokio::spawn(service.events.clone().listen_forever()),
+            tokio::spawn(service.challenges.clone().listen_forever()),
             tokio::spawn(relay.run(hub, timers)),
         ];
         Ok(Running { service, workers })

@@ -12,6 +12,10 @@ use crate::{Store, StoreError};
 use gmo_types::{AccountId, ChallengeId, Color, ColorWish, GameId, Millis, Timestamp, Username};
 use serde::Serialize;
 
+/// The channel changes of challenges are announced on (the payload is an account's id: its event
+/// streams look again at once instead of at their next tick).
+pub const ACCOUNT_CHANNEL: &str = "gmo_accounts";
+
 /// One side of a challenge, as the accounts table has it now.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Party {

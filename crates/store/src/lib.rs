@@ -48,7 +48,9 @@ mod values;
 
 pub use accounts::{Account, Credentials, TokenInfo};
 pub use bots::BotLease;
-pub use challenges::{AcceptedChallenge, Challenge, ChallengeState, NewChallenge, Party};
+pub use challenges::{
+    ACCOUNT_CHANNEL, AcceptedChallenge, Challenge, ChallengeState, NewChallenge, Party,
+};
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Team, TeamAdded};

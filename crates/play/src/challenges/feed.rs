@@ -1,9 +1,11 @@
 //! One account's event stream (`GET /api/stream/event`): what it has shown, and what changed
 //! since. Each look reads the account's live challenges and games from the store, so a change
 //! made on any process shows within a [`TICK`]; challenges and games it showed that are no longer
-//! live are read one by one to say how they ended. Its lease row bounds the streams of one
+//! live are read one by one to say how they ended. A change of a challenge rings its bell, so
+//! challenges show at once; a game's end shows at the next tick. Its lease row bounds the streams of one
 //! account across processes and tells who is online.
 
+use crate::bell::Ringer;
 use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::games::Games;
 use crate::time::now;
@@ -56,11 +58,18 @@ pub struct Feed {
     pulsed: Timestamp,
     open: HashSet<ChallengeId>,
     playing: HashMap<GameId, ChallengeId>,
+    /// Rings when a challenge of the account changes (none: more streams here than the bell
+    /// admits, and the tick alone wakes it).
+    ringer: Option<Ringer<AccountId>>,
 }
 
 impl Feed {
     /// Opens `account`'s stream unless it has [`STREAMS_PER_ACCOUNT`] open already.
-    pub(super) async fn open(games: Games, account: AccountId) -> PlayResult<Feed> {
+    pub(super) async fn open(
+        games: Games,
+        account: AccountId,
+        ringer: Option<Ringer<AccountId>>,
+    ) -> PlayResult<Feed> {
         let lease = gmo_store::new_id();
         let now = now();
         let store = games.store();
@@ -83,7 +92,16 @@ impl Feed {
             pulsed: now,
             open: HashSet::new(),
             playing: HashMap::new(),
+            ringer,
         })
+    }
+
+    /// Waits for the bell: a challenge of the account changed (never, without a bell).
+    pub async fn rung(&self) {
+        match &self.ringer {
+            Some(ringer) => ringer.notified().await,
+            None => std::future::pending().await,
+        }
     }
 
     /// What changed since the last look (on the first: every open challenge and game in

@@ -3,23 +3,26 @@
 //! challenger may cancel, and an unanswered challenge expires (after 60 s by default:
 //! `--challenge-expiry`). The state lives in
 //! the store, so any process answers any of them; each account's event stream (`feed`) shows
-//! them with its games.
+//! them with its games. A change rings the bell of both accounts' streams: here directly, on the
+//! other processes through `NOTIFY` on PostgreSQL (else they see it at their next tick).
 
 mod feed;
 
 pub use feed::{Feed, FeedEvent, QUIET, STREAMS_PER_ACCOUNT, TICK};
 
 use crate::accounts::Caller;
+use crate::bell::Bell;
 use crate::error::{PlayCode, PlayError, PlayResult};
 use crate::games::{Games, settings_of};
 use crate::lobby::set_up;
 use crate::time::now;
 use gmo_engine::Color;
 use gmo_store::{
-    AcceptedChallenge, Account, Challenge, ChallengeState, Leader, NewChallenge, Pool,
-    challenge_seat_token, token_hash,
+    ACCOUNT_CHANNEL, AcceptedChallenge, Account, Challenge, ChallengeState, Leader, NewChallenge,
+    Notice, Pool, challenge_seat_token, token_hash,
 };
-use gmo_types::{ByColor, ChallengeId, ColorWish, GameId, Millis, Username};
+use gmo_types::{AccountId, ByColor, ChallengeId, ColorWish, GameId, Millis, Username};
+use std::sync::Arc;
 
 /// The most open challenges one account may have made.
 pub const MAX_OPEN: u32 = 20;
@@ -60,11 +63,64 @@ pub struct Challenges {
     games: Games,
     /// How long a challenge waits for an answer.
     expiry: Millis,
+    /// Wakes this process's event streams of an account.
+    bell: Arc<Bell<AccountId>>,
 }
 
 impl Challenges {
     pub fn new(games: Games, expiry: Millis) -> Challenges {
-        Challenges { games, expiry }
+        let streams = STREAMS_PER_ACCOUNT as usize;
+        Challenges {
+            games,
+            expiry,
+            bell: Arc::new(Bell::new(streams)),
+        }
+    }
+
+    /// The bell of this process's event streams (tests check nothing leaks).
+    pub fn bell(&self) -> &Arc<Bell<AccountId>> {
+        &self.bell
+    }
+
+    /// Wakes both sides' event streams, here and on the other processes.
+    async fn ring(&self, challenge: &Challenge) {
+        for account in [&challenge.challenger.account, &challenge.challenged.account] {
+            self.bell.ring(account);
+            let store = self.games.store();
+            if let Err(error) = store.notify_on(ACCOUNT_CHANNEL, account.as_str()).await {
+                tracing::warn!(%error, "a change of a challenge could not be announced");
+            }
+        }
+    }
+
+    /// Rings this process's event streams of the accounts other processes announce, until the
+    /// server stops (nothing on SQLite).
+    pub async fn listen_forever(self) {
+        loop {
+            let mut notifications = match self.games.store().listen_on(ACCOUNT_CHANNEL).await {
+                Ok(Some(notifications)) => notifications,
+                Ok(None) => return,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot listen for challenges; retrying");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
+            loop {
+                match notifications.next().await {
+                    Ok(Notice::Payload(id)) => {
+                        if let Ok(id) = AccountId::parse(&id) {
+                            self.bell.ring(&id);
+                        }
+                    }
+                    Ok(Notice::Lost) => self.bell.ring_all(),
+                    Err(error) => {
+                        tracing::warn!(%error, "listening for challenges failed; retrying");
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        }
     }
 
     /// `caller` challenges `username` → the stored challenge.
@@ -111,7 +167,9 @@ impl Challenges {
                 ),
             )
         })?;
-        self.load(&id).await
+        let challenge = self.load(&id).await?;
+        self.ring(&challenge).await;
+        Ok(challenge)
     }
 
     /// The challenge's pool, checked: the board and clock as a seek's, and a rated game on
@@ -200,6 +258,7 @@ impl Challenges {
             }
         };
         self.games.created(&game, &new, None);
+        self.ring(&challenge).await;
         let color = challenger.opponent();
         Ok(Accepted {
             token: challenge_seat_token(&challenge.secret, color),
@@ -232,7 +291,8 @@ impl Challenges {
     /// `caller`'s event stream: at most [`STREAMS_PER_ACCOUNT`] open at once, across
     /// processes.
     pub async fn feed(&self, caller: &Caller) -> PlayResult<Feed> {
-        Feed::open(self.games.clone(), caller.account.clone()).await
+        let ringer = self.bell.hold(&caller.account);
+        Feed::open(self.games.clone(), caller.account.clone(), ringer).await
     }
 
     /// The bots with an event stream open now, best rated first (at most [`BOTS_LISTED`]).
@@ -245,6 +305,7 @@ impl Challenges {
         still_open(challenge)?;
         let store = self.games.store();
         if store.close_challenge(&challenge.id, reason, now()).await? {
+            self.ring(challenge).await;
             Ok(())
         } else {
             Err(closed())

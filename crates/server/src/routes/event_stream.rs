@@ -130,6 +130,7 @@ impl Follow {
             }
             tokio::select! {
                 _ = self.ticks.tick() => {},
+                _ = self.feed.rung() => {},
                 _ = self.closing.wait_for(|closing| *closing) => return None,
             }
             match self.feed.look().await {

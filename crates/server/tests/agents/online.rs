@@ -401,6 +401,12 @@ async fn bad_challenges_are_refused_naming_the_field_and_change_nothing(server: 
     }
     let fifth = server.get("/api/stream/event", Some(&botty.token)).await;
     refused(409, &fifth, &["too_many_streams"]);
+    let challenges = &server.app.play.challenges;
+    assert_eq!(
+        challenges.bell().len(),
+        2,
+        "Bob's and Botty's streams hold a bell"
+    );
     drop(open);
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
     loop {
@@ -515,9 +521,14 @@ async fn postgres_a_challenge_on_one_process_reaches_an_event_stream_on_another(
         let ada = account(&one, "ada", false).await;
         let botty = account(&one, "botty", true).await;
         let mut lines = two.stream_at("/api/stream/event", Some(&botty.token)).await;
+        let asked = std::time::Instant::now();
         let made = challenge(&one, &ada, "botty", clock(60_000)).await;
         assert_eq!(made.status, 201, "{}", made.text);
         let line = next(&mut lines).await;
+        eprintln!(
+            "a challenge reached the other process's stream in {:?}",
+            asked.elapsed()
+        );
         assert_eq!(line["challenge"]["id"], made.body["id"], "{line}");
         let online = one.get("/api/bots/online", None).await;
         assert_eq!(online.body[0]["username"], "botty", "{}", online.text);
