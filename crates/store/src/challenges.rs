@@ -220,7 +220,9 @@ impl Store {
              OR (c.state = 'accepted' AND g.finished IS NOT NULL AND NOT g.finished)) \
              ORDER BY c.created_ms, c.id LIMIT {limit}"
         );
-        let rows: Vec<ChallengeRow> = writing!(self, pool => {
+        // From the readers: every stream looks every second, and on SQLite the one writer is
+        // the moves'.
+        let rows: Vec<ChallengeRow> = reading!(self, pool => {
             sqlx::query_as(&sql)
                 .bind(account.as_str())
                 .bind(now.ms())
