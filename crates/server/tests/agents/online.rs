@@ -137,6 +137,19 @@ async fn an_account_becomes_a_bot_and_plays_only_through_bot_tokens(server: Serv
     assert_eq!(by_token.status, 201, "{}", by_token.text);
     assert_eq!(by_token.body["challenger"]["bot"], true);
     assert_eq!(by_token.body["challenged"]["bot"], false);
+    // The event stream: a bot's `bot` token, a person's session; never a bot's session.
+    let stream = |cookie: &str| {
+        server
+            .client
+            .get(format!("{}/api/stream/event", server.base))
+            .header("cookie", cookie.to_owned())
+            .send()
+    };
+    let by_bot_session = stream(&botty.player.cookie).await.expect("an answer");
+    assert_eq!(by_bot_session.status().as_u16(), 403);
+    let by_person_session = stream(&ada.player.cookie).await.expect("an answer");
+    assert_eq!(by_person_session.status().as_u16(), 200);
+    drop(by_person_session);
     // The leaderboard is people's.
     let board = server.get("/api/leaderboard", None).await;
     assert!(!board.text.contains("botty"), "{}", board.text);
