@@ -28,6 +28,7 @@ const GIVEN: &[(&str, &str, &str)] = &[
     ),
     ("GMO_FIRST_MOVE_TIME", "45", "first_move_time: 45s"),
     ("GMO_EVENT_START_AFTER", "2m", "event_start_after: 120s"),
+    ("GMO_CHALLENGE_EXPIRY", "90s", "challenge_expiry: 90s"),
     ("GMO_DISCOVERY", "1", "discovery: true"),
     ("GMO_AWAY_AFTER", "250ms", "away_after: 250ms"),
     ("GMO_CLAIM_AFTER", "5m", "claim_after: 300s"),

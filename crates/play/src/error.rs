@@ -75,12 +75,26 @@ pub enum PlayCode {
     BadEntry,
     /// The author has a live library entry with this name (without regard to case).
     EntryNameTaken,
+    /// The account has played rated games: it cannot become a bot.
+    RatedGamesPlayed,
+    /// The account has as many open challenges as it may.
+    ChallengeLimit,
+    /// A challenge to oneself.
+    OwnChallenge,
+    /// The challenge was accepted, declined, canceled or expired already.
+    ChallengeClosed,
+    /// A rated game between a bot and a person (their ratings are apart).
+    RatedPool,
+    /// A challenge's preset or a decline's reason is not allowed (the message names the field).
+    BadChallenge,
+    /// The account plays as many games from challenges as it may at once.
+    TooManyGames,
     /// A ply number beyond the game's record.
     BadPly,
 }
 
 impl PlayCode {
-    pub const ALL: [PlayCode; 33] = [
+    pub const ALL: [PlayCode; 40] = [
         PlayCode::BadSeat,
         PlayCode::BadClock,
         PlayCode::Conflict,
@@ -113,6 +127,13 @@ impl PlayCode {
         PlayCode::EventGame,
         PlayCode::BadEntry,
         PlayCode::EntryNameTaken,
+        PlayCode::RatedGamesPlayed,
+        PlayCode::ChallengeLimit,
+        PlayCode::OwnChallenge,
+        PlayCode::ChallengeClosed,
+        PlayCode::RatedPool,
+        PlayCode::BadChallenge,
+        PlayCode::TooManyGames,
         PlayCode::BadPly,
     ];
 
@@ -151,6 +172,13 @@ impl PlayCode {
             PlayCode::EventGame => "event_game",
             PlayCode::BadEntry => "bad_entry",
             PlayCode::EntryNameTaken => "entry_name_taken",
+            PlayCode::RatedGamesPlayed => "rated_games_played",
+            PlayCode::ChallengeLimit => "challenge_limit",
+            PlayCode::OwnChallenge => "own_challenge",
+            PlayCode::ChallengeClosed => "challenge_closed",
+            PlayCode::RatedPool => "rated_pool",
+            PlayCode::BadChallenge => "bad_challenge",
+            PlayCode::TooManyGames => "too_many_games",
             PlayCode::BadPly => "bad_ply",
         }
     }

@@ -12,6 +12,7 @@ mod bell;
 mod bot_seats;
 mod bots;
 mod cache;
+pub mod challenges;
 mod error;
 pub mod events;
 pub mod games;
@@ -41,6 +42,7 @@ pub mod worker;
 pub use analyses::Analyses;
 pub use bot_seats::BOT_GAME_MAX_CLOCK;
 pub use bots::MAX_TRIES as MAX_BOT_TRIES;
+pub use challenges::Challenges;
 pub use error::{PlayCode, PlayError, PlayResult};
 pub use games::{
     Absence, Changed, Created, Games, Legal, NewGameRequest, Presence, Seen, Watch, flag_falls,

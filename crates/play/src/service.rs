@@ -5,6 +5,7 @@
 use crate::accounts::Accounts;
 use crate::analyses::Analyses;
 use crate::bots;
+use crate::challenges::Challenges;
 use crate::error::PlayResult;
 use crate::events::Events;
 use crate::games::{Absence, Games, Parts};
@@ -39,6 +40,8 @@ pub struct Service {
     pub games: Games,
     pub events: Events,
     pub lobby: Lobby,
+    /// Challenges and the event streams of accounts (issue 33).
+    pub challenges: Challenges,
     pub rematches: Rematches,
     pub values: Values,
     pub analyses: Analyses,
@@ -102,6 +105,7 @@ impl Service {
                 Millis::from_std(settings.event_start_after),
             ),
             lobby: Lobby::new(games.clone(), settings.seek_limits()),
+            challenges: Challenges::new(games.clone(), Millis::from_std(settings.challenge_expiry)),
             rematches: Rematches::new(games.clone()),
             entries: Entries::new(store.clone(), library.clone(), values.clone()),
             values,
@@ -129,6 +133,7 @@ impl Service {
             ),
             tokio::spawn(service.events.clone().sweep_forever(every)),
             tokio::spawn(service.events.clone().listen_forever()),
+            tokio::spawn(service.challenges.clone().listen_forever()),
             tokio::spawn(relay.run(hub, timers)),
         ];
         Ok(Running { service, workers })

@@ -54,6 +54,10 @@ pub struct Settings {
     #[arg(long, env = "GMO_EVENT_START_AFTER", default_value = "60",
           value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
     pub event_start_after: Duration,
+    /// How long a challenge waits for an answer before it expires (issue 33; lichess: 60 s).
+    #[arg(long, env = "GMO_CHALLENGE_EXPIRY", default_value = "60",
+          value_parser = duration_between(Duration::from_millis(100), Duration::from_secs(3_600)))]
+    pub challenge_expiry: Duration,
     /// The most live games with a bot seat in the whole deployment (counted in the database);
     /// creating one more is refused as unavailable. 0 refuses every game with a bot.
     #[arg(long, env = "GMO_MAX_BOT_GAMES", default_value_t = 32)]

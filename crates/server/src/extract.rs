@@ -212,7 +212,7 @@ fn json_content_type(headers: &HeaderMap) -> bool {
         && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
 }
 
-fn too_large() -> ApiError {
+pub fn too_large() -> ApiError {
     ApiError::TooLarge(format!(
         "the body is larger than {} bytes",
         crate::settings::BODY_LIMIT

@@ -9,9 +9,9 @@ use crate::responses::{
     TooLarge, TooManyRequests, Unauthorized, Unavailable,
 };
 use crate::routes::{
-    accounts, analysis, breed, config, diagram, draw, events, events_trf, game_event, games,
-    genomes, lab_analysis, labs, library, ops, plies, positions, presets, rematch, seek_stream,
-    seeks, stream, users, values, watch,
+    accounts, analysis, bots, breed, challenges, config, diagram, draw, event_stream, events,
+    events_trf, game_event, games, genomes, lab_analysis, labs, library, ops, plies, positions,
+    presets, rematch, seek_stream, seeks, stream, users, values, watch,
 };
 use crate::signed::SESSION_COOKIE;
 use axum::Router;
@@ -45,7 +45,9 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         ops::health, ops::metrics, config::config, openapi,
         accounts::sign_up, accounts::sign_in, accounts::sign_out, accounts::show,
         accounts::change_password, accounts::remove, accounts::create_token, accounts::tokens,
-        accounts::revoke_token,
+        accounts::revoke_token, accounts::become_bot,
+        challenges::create, challenges::accept, challenges::decline, challenges::cancel,
+        event_stream::stream, bots::online,
         users::profile, users::games, users::history, users::leaderboard,
         events::create, events::show, events::add_team, events::join, events::lineup,
         events::start, events::next_round, events::team_game, events::standings_csv,
@@ -77,6 +79,8 @@ and personal tokens (`Authorization: Bearer gmo_…`)."),
 Swiss, with standings (docs/events.md)."),
         (name = "library", description = "The piece library: designers publish genomes and \
 presets under a name; everyone searches, stars and plays them (docs/library.md)."),
+        (name = "challenges", description = "Challenges between accounts, bots' and \
+people's, and each account's event stream (docs/agents.md, \"Putting it online\")."),
         (name = "operations", description = "Health, metrics and this document."),
     ),
 )]

@@ -73,10 +73,7 @@ impl Signed {
         if self.0.may(scope) {
             Ok(self.0)
         } else {
-            Err(ApiError::forbidden(format!(
-                "this personal token lacks the scope {:?}",
-                scope.name()
-            )))
+            Err(ApiError::forbidden(self.0.refusal(scope)))
         }
     }
 }

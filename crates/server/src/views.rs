@@ -86,6 +86,8 @@ pub struct PlayerView {
     pub provisional: bool,
     /// The account was deleted since.
     pub deleted: bool,
+    /// A bot account (issue 33).
+    pub bot: bool,
 }
 
 /// How a rated game changed each player's rating (rounded values, after less before).
@@ -248,6 +250,7 @@ fn player_view(player: &Player) -> PlayerView {
         rating: player.rating.round() as i64,
         provisional: player.deviation >= gmo_types::Rating::PROVISIONAL_DEVIATION,
         deleted: player.deleted,
+        bot: player.bot,
     }
 }
 

@@ -18,6 +18,8 @@ pub struct Account {
     pub volatility: f64,
     /// Rated games played.
     pub rated_games: u32,
+    /// A bot account (issue 33): set once, never unset.
+    pub bot: bool,
 }
 
 /// What a sign-in checks: the account and its password's hash.
@@ -47,10 +49,13 @@ struct AccountRow {
     deviation: f64,
     volatility: f64,
     rated_games: i64,
+    bot: bool,
 }
 
 const ACCOUNT_COLUMNS: &str =
-    "id, username, created_ms, deleted_ms, rating, deviation, volatility, rated_games";
+    "id, username, created_ms, deleted_ms, rating, deviation, volatility, rated_games, bot";
+const MAKE_BOT: &str = "UPDATE accounts SET bot = TRUE WHERE id = $1 AND deleted_ms IS NULL \
+     AND rated_games = 0 AND NOT bot";
 const CREATE: &str = "INSERT INTO accounts (id, username, username_key, password_hash, created_ms) \
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username_key) DO NOTHING";
 const CREDENTIALS: &str = "SELECT id, username, password_hash FROM accounts \
@@ -124,6 +129,20 @@ impl Store {
             sqlx::query_as(&sql).bind(username.key()).fetch_optional(pool).await
         })?;
         row.map(account).transpose()
+    }
+
+    /// Makes live account `id` a bot if it has played no rated game and is none yet → whether
+    /// it did. One statement: a rated game ending meanwhile either counts first (and this
+    /// changes nothing) or comes after (the game was not rated as a bot's, and stays so).
+    pub async fn make_bot(&self, id: &AccountId) -> Result<bool, StoreError> {
+        let changed = writing!(self, pool => {
+            sqlx::query(MAKE_BOT)
+                .bind(id.as_str())
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(changed == 1)
     }
 
     /// What a sign-in as `username` checks, if such a live account exists.
@@ -392,5 +411,6 @@ fn account(row: AccountRow) -> Result<Account, StoreError> {
         deviation: row.deviation,
         volatility: row.volatility,
         rated_games: u32::try_from(row.rated_games).unwrap_or(u32::MAX),
+        bot: row.bot,
     })
 }

@@ -185,7 +185,7 @@ pub(crate) const GAME_COLUMNS: &str = "g.id, g.version, g.status, g.finished, g.
      wa.username AS white_username, ba.username AS black_username, \
      wa.deleted_ms AS white_deleted_ms, ba.deleted_ms AS black_deleted_ms, g.white_rating, \
      g.black_rating, g.white_deviation, g.black_deviation, g.white_rating_diff, \
-     g.black_rating_diff";
+     g.black_rating_diff, wa.bot AS white_is_bot, ba.bot AS black_is_bot";
 
 /// Games (`g`) with their players' accounts.
 pub(crate) const GAMES: &str = "games g LEFT JOIN accounts wa ON wa.id = g.white_account \

@@ -21,6 +21,8 @@ mod games;
 #[macro_use]
 mod players;
 mod bots;
+mod challenges;
+mod event_streams;
 mod events;
 mod expiry;
 mod genomes;
@@ -46,6 +48,9 @@ mod values;
 
 pub use accounts::{Account, Credentials, TokenInfo};
 pub use bots::BotLease;
+pub use challenges::{
+    ACCOUNT_CHANNEL, AcceptedChallenge, Challenge, ChallengeState, NewChallenge, Party,
+};
 pub use connect::{DEFAULT_POSTGRES_CONNECTIONS, Store};
 pub use error::StoreError;
 pub use events::{Board, EVENT_CHANNEL, Event, GameBoard, NewBoard, NewEvent, Team, TeamAdded};
@@ -64,7 +69,9 @@ pub use notify::{Announcer, CHANNEL, Notice, Notifications};
 pub use players::{Player, RatedEnd, Rater};
 pub use presets::StoredPreset;
 pub use rematch::{Rematch, RematchAsk};
-pub use secret::{new_id, new_token, rematch_token, team_token, token_hash, token_matches};
+pub use secret::{
+    challenge_seat_token, new_id, new_token, rematch_token, team_token, token_hash, token_matches,
+};
 pub use seeks::{Accepted, NewSeek, Opened, Pool, SEEK_CHANNEL, Seek, SeekLimits, SeekState};
 pub use users::{Leader, RatingPoint, Results};
 pub use values::{Asked, NewValueJob, VALUE_KIND, ValueGames, ValueJob};

@@ -39,6 +39,8 @@ pub struct Player {
     pub deviation: f64,
     /// The change the game's end made to the rating, once a rated game is over.
     pub rating_diff: Option<i64>,
+    /// A bot account (issue 33).
+    pub bot: bool,
 }
 
 /// The players' columns of a game row.
@@ -56,6 +58,8 @@ pub(crate) struct PlayerRow {
     black_deviation: Option<f64>,
     white_rating_diff: Option<i64>,
     black_rating_diff: Option<i64>,
+    white_is_bot: Option<bool>,
+    black_is_bot: Option<bool>,
 }
 
 impl PlayerRow {
@@ -65,7 +69,8 @@ impl PlayerRow {
                       deleted: Option<i64>,
                       rating: Option<f64>,
                       deviation: Option<f64>,
-                      diff: Option<i64>|
+                      diff: Option<i64>,
+                      bot: Option<bool>|
          -> Result<Option<Player>, StoreError> {
             let Some(account) = account else {
                 return Ok(None);
@@ -80,6 +85,7 @@ impl PlayerRow {
                 rating: rating.unwrap_or(Rating::NEW.value),
                 deviation: deviation.unwrap_or(Rating::NEW.deviation),
                 rating_diff: diff,
+                bot: bot.unwrap_or(false),
             }))
         };
         Ok(ByColor::new(
@@ -90,6 +96,7 @@ impl PlayerRow {
                 self.white_rating,
                 self.white_deviation,
                 self.white_rating_diff,
+                self.white_is_bot,
             )?,
             player(
                 self.black_account,
@@ -98,6 +105,7 @@ impl PlayerRow {
                 self.black_rating,
                 self.black_deviation,
                 self.black_rating_diff,
+                self.black_is_bot,
             )?,
         ))
     }
@@ -244,7 +252,8 @@ impl Store {
             "SELECT g.white_account, g.black_account, wa.username AS white_username, \
              ba.username AS black_username, wa.deleted_ms AS white_deleted_ms, \
              ba.deleted_ms AS black_deleted_ms, g.white_rating, g.black_rating, \
-             g.white_deviation, g.black_deviation, g.white_rating_diff, g.black_rating_diff \
+             g.white_deviation, g.black_deviation, g.white_rating_diff, g.black_rating_diff, \
+             wa.bot AS white_is_bot, ba.bot AS black_is_bot \
              FROM {GAMES} WHERE g.id = $1"
         );
         let row: Option<PlayerRow> = reading!(self, pool => {

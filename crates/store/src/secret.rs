@@ -48,6 +48,17 @@ pub fn rematch_token(token: &str, game: &GameId) -> String {
         .collect()
 }
 
+/// A seat's token in the game of a challenge (issue 33), derived from the challenge's secret and
+/// the seat's colour: the event streams of both accounts can show it on any process, and the game
+/// keeps only its [`token_hash`]. The same 32 hex digits as [`new_token`].
+pub fn challenge_seat_token(secret: &str, color: gmo_types::Color) -> String {
+    let digest = gmo_genome::sha256(&format!("gmo challenge\0{secret}\0{}", color.name()));
+    digest[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,7 +45,7 @@ const GAMES_BEFORE: &str = "SELECT id FROM games WHERE (white_account = $1 OR bl
 const HISTORY: &str = "SELECT at_ms, value, deviation FROM rating_history \
      WHERE account_id = $1 ORDER BY at_ms, game_id LIMIT $2";
 const LEADERS: &str = "SELECT username, rating, deviation, volatility, rated_games FROM accounts \
-     WHERE deleted_ms IS NULL AND deviation < $1 ORDER BY rating DESC, username_key LIMIT $2";
+     WHERE deleted_ms IS NULL AND NOT bot AND deviation < $1 ORDER BY rating DESC, username_key LIMIT $2";
 
 fn count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)

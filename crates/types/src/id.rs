@@ -153,6 +153,12 @@ id!(
 );
 
 id!(
+    /// A challenge's id (issue 33: one account asks another for a game).
+    ChallengeId,
+    "a challenge id"
+);
+
+id!(
     /// A team's id (within every event: teams of two events never share one).
     TeamId,
     "a team id"

@@ -22,7 +22,9 @@ mod wish;
 pub use color::{ByColor, Color};
 pub use evaluation::EvaluationState;
 pub use event::{EventFormat, EventStatus};
-pub use id::{AccountId, BadId, EntryId, EventId, GameId, LabId, SeekId, TeamId, TokenId};
+pub use id::{
+    AccountId, BadId, ChallengeId, EntryId, EventId, GameId, LabId, SeekId, TeamId, TokenId,
+};
 pub use rating::Rating;
 pub use scope::Scope;
 pub use status::{GameStatus, UnknownName};

@@ -2,22 +2,25 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A personal token's permission: `play` (seeks, games) or `events` (events and teams).
+/// A personal token's permission: `play` (seeks, games), `events` (events and teams) or `bot`
+/// (a bot account's play: challenges and the event stream; only a bot's tokens have it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     Play,
     Events,
+    Bot,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 2] = [Scope::Play, Scope::Events];
+    pub const ALL: [Scope; 3] = [Scope::Play, Scope::Events, Scope::Bot];
 
     pub const fn name(self) -> &'static str {
         match self {
             Scope::Play => "play",
             Scope::Events => "events",
+            Scope::Bot => "bot",
         }
     }
 

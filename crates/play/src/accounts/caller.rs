@@ -8,6 +8,8 @@ pub struct Caller {
     pub account: AccountId,
     pub username: Username,
     pub via: Via,
+    /// A bot account (issue 33): it plays only through its tokens with the `bot` scope.
+    pub bot: bool,
 }
 
 /// How the caller proved who it is.
@@ -20,11 +22,32 @@ pub enum Via {
 }
 
 impl Caller {
-    /// Whether the caller may act in `scope`'s part of the service.
+    /// Whether the caller may act in `scope`'s part of the service. A bot plays only through
+    /// a token with the `bot` scope, and only a bot has that part: a person's play and a bot's
+    /// never mix (lichess keeps bots out of the lobby the same way).
     pub fn may(&self, scope: Scope) -> bool {
-        match &self.via {
-            Via::Session(_) => true,
-            Via::Token(scopes) => scopes.contains(&scope),
+        let accounts_part = match scope {
+            Scope::Play => !self.bot,
+            Scope::Bot => self.bot,
+            Scope::Events => true,
+        };
+        accounts_part
+            && match &self.via {
+                Via::Session(_) => scope != Scope::Bot,
+                Via::Token(scopes) => scopes.contains(&scope),
+            }
+    }
+
+    /// Why [`Caller::may`] refuses `scope`, for the answer.
+    pub fn refusal(&self, scope: Scope) -> String {
+        match (scope, self.bot) {
+            (Scope::Play, true) | (Scope::Bot, true) => "a bot account plays only through a \
+                 personal token with the scope \"bot\""
+                .to_owned(),
+            (Scope::Bot, false) => {
+                "this is for bot accounts only (POST /api/account/bot makes one)".to_owned()
+            }
+            _ => format!("this personal token lacks the scope {:?}", scope.name()),
         }
     }
 

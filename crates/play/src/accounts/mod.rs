@@ -157,6 +157,7 @@ impl Accounts {
                 account,
                 username: found.username,
                 via,
+                bot: found.bot,
             }))
     }
 
@@ -209,6 +210,27 @@ impl Accounts {
         Ok(())
     }
 
+    /// Makes the caller's account a bot, for good (issue 33): refused once it has played a rated
+    /// game, since a bot's rating is of another pool than people's. Already a bot: nothing
+    /// changes.
+    pub async fn become_bot(&self, caller: &Caller) -> PlayResult<()> {
+        if self.store.make_bot(&caller.account).await? {
+            tracing::info!(username = %caller.username, "account became a bot");
+            return Ok(());
+        }
+        let account = self.account(caller).await?;
+        if account.bot {
+            return Ok(());
+        }
+        Err(PlayError::refused(
+            PlayCode::RatedGamesPlayed,
+            format!(
+                "an account becomes a bot before its first rated game; this one has played {}",
+                account.rated_games
+            ),
+        ))
+    }
+
     /// Makes a personal token (only with the session: a token cannot make another).
     pub async fn create_token(
         &self,
@@ -224,7 +246,14 @@ impl Accounts {
         if scopes.is_empty() {
             return Err(PlayError::invalid(
                 PlayCode::BadScopes,
-                "`scopes`: name at least one of \"play\" and \"events\"",
+                "`scopes`: name at least one of \"play\", \"events\" and \"bot\"",
+            ));
+        }
+        if scopes.contains(&Scope::Bot) != caller.bot {
+            return Err(PlayError::invalid(
+                PlayCode::BadScopes,
+                "`scopes`: a bot account's tokens have the scope \"bot\", and only theirs \
+                 (POST /api/account/bot makes the account a bot)",
             ));
         }
         if self.store.tokens_of(&caller.account).await?.len() >= MAX_TOKENS {

@@ -302,8 +302,9 @@ impl Lobby {
     }
 }
 
-/// The game a seek of `pool` is paired into: made as a creation makes one, no bots.
-fn set_up(pool: Pool, games: &Games) -> PlayResult<NewSetUp> {
+/// The game a seek of `pool` is paired into (or a challenge accepted into): made as a creation
+/// makes one, no bots.
+pub(crate) fn set_up(pool: Pool, games: &Games) -> PlayResult<NewSetUp> {
     let size = |n: u16| u8::try_from(n).ok();
     let clock = (pool.initial, Some(pool.increment));
     let (width, height) = (size(pool.width), size(pool.height));
@@ -312,8 +313,8 @@ fn set_up(pool: Pool, games: &Games) -> PlayResult<NewSetUp> {
     NewSetUp::new(settings, None, None)
 }
 
-/// A rated seek is an account's, on an 8 × 8 board.
-fn rated_seek_allowed(
+/// A rated seek (or challenge) is an account's, on an 8 × 8 board.
+pub(crate) fn rated_seek_allowed(
     settings: &gmo_engine::Settings,
     account: Option<&AccountId>,
 ) -> PlayResult<()> {

@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/account", post(sign_up).get(show).delete(remove))
         .route("/api/account/password", put(change_password))
+        .route("/api/account/bot", post(become_bot))
         .route("/api/session", post(sign_in).delete(sign_out))
         .route("/api/account/tokens", post(create_token).get(tokens))
         .route("/api/account/tokens/{id}", delete(revoke_token))
@@ -92,6 +93,9 @@ pub struct AccountView {
     pub rating: RatingView,
     /// When the account was made (RFC 3339, UTC).
     pub created_at: String,
+    /// A bot account: it plays only through personal tokens with the `bot` scope, rated apart
+    /// from people.
+    pub bot: bool,
 }
 
 /// A change of password: the current one, and the new one.
@@ -119,8 +123,10 @@ pub struct NewTokenRequest {
     /// What the token is for: 1 to 100 characters, no control characters.
     #[schema(min_length = 1, max_length = 100)]
     pub description: String,
-    /// What it may do: `play` (seeks, games), `events` (events and teams); at least one.
-    #[schema(min_items = 1, max_items = 2)]
+    /// What it may do: `play` (seeks, games), `events` (events and teams), `bot` (a bot
+    /// account's challenges and event stream; a bot's tokens have it, and only theirs); at least
+    /// one.
+    #[schema(min_items = 1, max_items = 3)]
     pub scopes: Vec<Scope>,
 }
 
@@ -227,8 +233,27 @@ pub async fn show(
     Ok(Json(AccountView {
         rating: RatingView::of(&account),
         created_at: rfc3339(account.created_at),
+        bot: account.bot,
         username: account.username,
     }))
+}
+
+/// Makes the account a bot, for good (issue 33): from now on it plays only through personal
+/// tokens with the `bot` scope (challenges and the event stream; not the lobby), shown as a bot
+/// wherever its name is, and rated apart from people. Refused (`409 rated_games_played`) once
+/// the account has played a rated game; an account that is a bot already stays one (`200`).
+#[utoipa::path(post, path = "/api/account/bot", tag = "accounts", operation_id = "become_bot",
+    security(("session" = []), ("bearer" = [])),
+    responses((status = 200, description = "the account, a bot now", body = AccountView),
+              (status = 401, response = Unauthorized), (status = 403, response = Forbidden),
+              (status = 409, response = Conflict)))]
+pub async fn become_bot(
+    State(state): State<AppState>,
+    Signed(caller): Signed,
+) -> ApiResult<Json<AccountView>> {
+    let accounts = &state.play.accounts;
+    accounts.become_bot(&caller).await?;
+    show(State(state), Signed(caller)).await
 }
 
 /// Changes the password (the current one confirms it): this session gets a new cookie and every

@@ -3,10 +3,13 @@
 
 pub(crate) mod accounts;
 pub(crate) mod analysis;
+pub(crate) mod bots;
 pub(crate) mod breed;
+pub(crate) mod challenges;
 pub(crate) mod config;
 pub(crate) mod diagram;
 pub(crate) mod draw;
+pub(crate) mod event_stream;
 pub(crate) mod events;
 pub(crate) mod events_trf;
 pub(crate) mod game_event;
@@ -72,6 +75,8 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(draw::router())
         .merge(rematch::router())
         .merge(seeks::router())
+        .merge(challenges::router())
+        .merge(bots::router())
         .merge(ops::router())
         .merge(extra)
         .layer(TimeoutLayer::with_status_code(
@@ -82,6 +87,7 @@ pub fn router(state: AppState, extra: Router<AppState>) -> Router {
         .merge(timed)
         .merge(stream::router())
         .merge(seek_stream::router())
+        .merge(event_stream::router())
         .merge(events::stream_router())
         .merge(
             values::stream_router().route_layer(axum::middleware::from_fn_with_state(

@@ -44,6 +44,8 @@ pub struct ProfileView {
     pub counts: CountsView,
     /// When the account was made (RFC 3339, UTC).
     pub created_at: String,
+    /// A bot account (issue 33): its rating is of the bots' pool.
+    pub bot: bool,
 }
 
 /// A player's rating after one rated game.
@@ -88,6 +90,7 @@ pub async fn profile(
             losses: results.losses,
         },
         created_at: rfc3339(profile.account.created_at),
+        bot: profile.account.bot,
         username: profile.account.username,
     }))
 }

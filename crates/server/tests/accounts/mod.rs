@@ -491,7 +491,8 @@ async fn the_account_shows_itself_to_its_session_and_its_tokens(server: Server) 
     let body = &by_session.body;
     let mut keys: Vec<&String> = body.as_object().expect("an object").keys().collect();
     keys.sort();
-    assert_eq!(keys, ["created_at", "rating", "username"], "{body}");
+    assert_eq!(keys, ["bot", "created_at", "rating", "username"], "{body}");
+    assert_eq!(body["bot"], false, "a person until it asks to be a bot");
     assert_eq!(body["username"], "Ada");
     assert_eq!(
         body["rating"],
@@ -1018,6 +1019,7 @@ async fn a_new_player_has_an_empty_profile(server: Server) {
         profile.body,
         json!({
             "username": "Ada",
+            "bot": false,
             "rating": {"value": 1500, "deviation": 500, "provisional": true, "games": 0},
             "counts": {"games": 0, "wins": 0, "draws": 0, "losses": 0},
             "created_at": created_at,

@@ -6,6 +6,8 @@ use crate::common::Server;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
+mod online;
+
 both!(
     a_seat_gets_every_legal_move_of_the_side_to_move,
     a_due_promotion_lists_the_choices_and_no_moves,
