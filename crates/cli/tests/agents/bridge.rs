@@ -109,36 +109,46 @@ fn bridge(base: &str, token: &str, log: &std::path::Path) -> Bridge {
     Bridge(child)
 }
 
-/// The person's event stream, read until a line `wanted` accepts (within 20 s).
-async fn wait_event(
-    http: &Client,
-    base: &str,
-    token: &str,
-    wanted: impl Fn(&Value) -> bool,
-) -> Value {
-    let mut response = http
-        .get(format!("{base}/api/stream/event"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("the event stream opens");
-    assert_eq!(response.status().as_u16(), 200);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mut buffer = Vec::new();
-    while Instant::now() < deadline {
-        let chunk = tokio::time::timeout(Duration::from_secs(1), response.chunk()).await;
-        let Ok(Ok(Some(chunk))) = chunk else { continue };
-        buffer.extend_from_slice(&chunk);
-        while let Some(at) = buffer.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = buffer.drain(..=at).collect();
-            if let Ok(value) = serde_json::from_slice::<Value>(&line) {
-                if wanted(&value) {
-                    return value;
-                }
-            }
+/// The person's event stream, opened before what it is to show is done.
+struct Events {
+    response: reqwest::Response,
+    buffer: Vec<u8>,
+}
+
+impl Events {
+    async fn open(http: &Client, base: &str, token: &str) -> Events {
+        let response = http
+            .get(format!("{base}/api/stream/event"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the event stream opens");
+        assert_eq!(response.status().as_u16(), 200);
+        Events {
+            response,
+            buffer: Vec::new(),
         }
     }
-    panic!("no such line on the event stream within 20 s");
+
+    /// The next line `wanted` accepts (within 20 s).
+    async fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            while let Some(at) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=at).collect();
+                if let Ok(value) = serde_json::from_slice::<Value>(&line) {
+                    if wanted(&value) {
+                        return value;
+                    }
+                }
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(1), self.response.chunk()).await;
+            if let Ok(Ok(Some(chunk))) = chunk {
+                self.buffer.extend_from_slice(&chunk);
+            }
+        }
+        panic!("no such line on the event stream within 20 s");
+    }
 }
 
 async fn game_view(http: &Client, base: &str, id: &str, token: &str) -> Value {
@@ -303,21 +313,21 @@ async fn the_bridge_declines_by_its_rules_and_plays_an_accepted_game_through_a_r
             .await
         }
     };
+    let mut events = Events::open(&http, &base, &person).await;
     let (status, small) =
         challenge(json!({"clock": {"initial_ms": 300_000}, "width": 5, "height": 5})).await;
     assert_eq!(status, 201, "{small}");
     let small_id = small["id"].as_str().expect("an id").to_owned();
-    let declined = wait_event(&http, &base, &person, |line| {
-        line["type"] == "challenge_declined" && line["id"] == small_id.as_str()
-    })
-    .await;
+    let declined = events
+        .wait(|line| line["type"] == "challenge_declined" && line["id"] == small_id.as_str())
+        .await;
     assert_eq!(declined["reason"], "board_size", "{declined}");
 
     // An 8×8 board: accepted; the game starts on the person's stream.
     let (status, big) =
         challenge(json!({"clock": {"initial_ms": 600_000}, "color": "white"})).await;
     assert_eq!(status, 201, "{big}");
-    let start = wait_event(&http, &base, &person, |line| line["type"] == "game_start").await;
+    let start = events.wait(|line| line["type"] == "game_start").await;
     let id = start["game"]["id"].as_str().expect("a game").to_owned();
     let seat = start["game"]["token"]
         .as_str()
@@ -333,31 +343,36 @@ async fn the_bridge_declines_by_its_rules_and_plays_an_accepted_game_through_a_r
     let server = Gmo::start_at(&url, &bind);
     assert_eq!(server.base, base);
 
-    // The person goes on until the game ends; the bridge answers every turn (a random agent
-    // against first-legal-move loses a king within a few hundred plies or the person does).
-    let end = person_plays(&http, &base, &id, &seat, "white", 400).await;
+    // Five more plies each after the restart: the bridge resumed the game and answers every turn.
+    let view = person_plays(&http, &base, &id, &seat, "white", 5).await;
     let log_text = read_log();
-    assert!(
-        end["moves_played"].as_u64().unwrap_or(0) > 8,
-        "{end}\n{log_text}"
-    );
-    let ended = !matches!(end["status"].as_str(), Some("setup" | "in_progress"));
-    if ended {
-        assert_ne!(end["status"], "aborted", "{end}\n{log_text}");
-        // --games 1: the bridge exits by itself once the game is over.
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(status) = bridge.0.try_wait().expect("a status") {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the bridge did not stop: {log_text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        };
-        assert!(status.success(), "{status}: {}", read_log());
-    }
+    assert_eq!(view["status"], "in_progress", "{view}\n{log_text}");
+    let after = view["moves_played"].as_u64().unwrap_or(0);
+    assert!(after >= 15, "{view}\n{log_text}");
+    // The person resigns: the bot's side wins, and with --games 1 the bridge exits by itself.
+    let resign = format!("{base}/api/games/{id}/resign");
+    let (status, body) = call(
+        &http,
+        reqwest::Method::POST,
+        resign,
+        &Auth::Token(seat.clone()),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = bridge.0.try_wait().expect("a status") {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bridge did not stop: {}",
+            read_log()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(status.success(), "{status}: {}", read_log());
     let log_text = read_log();
     assert!(log_text.contains("declined challenge"), "{log_text}");
     assert!(

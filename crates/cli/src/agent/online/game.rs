@@ -124,12 +124,12 @@ fn king_to_mark(view: &Value, color: &str) -> Option<String> {
 /// Follows the game's stream to the end, acting on each of the seat's turns.
 async fn follow(seat: &Seat, agent: &mut Agent) -> Result<Ended, String> {
     let stream = format!("/api/games/{}/stream", seat.id);
-    let mut acted: Option<(u64, Value)> = None;
+    let mut acted: Option<(u64, Value)>;
     let mut lost_since: Option<Instant> = None;
     loop {
         let mut lines = match seat.client.stream(&stream).await {
             Ok(lines) => lines,
-            Err(error) if error.status == 0 || error.status >= 500 => {
+            Err(error) if away(&error) => {
                 let since = *lost_since.get_or_insert_with(Instant::now);
                 if since.elapsed() > RECONNECT_FOR {
                     return Err(format!("game {}: the server is away: {error}", seat.id));
@@ -140,6 +140,10 @@ async fn follow(seat: &Seat, agent: &mut Agent) -> Result<Ended, String> {
             Err(error) => return Err(format!("game {}: its stream: {error}", seat.id)),
         };
         lost_since = None;
+        // A connection's first line is the game as it stands: whatever was tried before, a turn
+        // it shows is still to be taken.
+        acted = None;
+        eprintln!("game {}: following", seat.id);
         while let Some(line) = lines.next().await {
             let view = if line["game"].is_object() {
                 &line["game"]
@@ -161,11 +165,32 @@ async fn follow(seat: &Seat, agent: &mut Agent) -> Result<Ended, String> {
                 continue;
             }
             acted = Some(here);
-            if let Some(ended) = act(seat, agent, view).await? {
-                return Ok(ended);
+            match act(seat, agent, view).await? {
+                Acted::Ended(ended) => return Ok(ended),
+                Acted::Played => {}
+                // The server went away mid-turn: the stream, opened again, shows the position.
+                Acted::Again => break,
             }
         }
+        eprintln!(
+            "game {}: its stream closed before the end; opening it again",
+            seat.id
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
+}
+
+/// The server could not be reached, or could not answer for now: worth asking again.
+fn away(error: &Failed) -> bool {
+    error.status == 0 || error.status >= 500
+}
+
+/// What a turn came to.
+enum Acted {
+    Played,
+    Ended(Ended),
+    /// Nothing was played: the server was away; the turn is to be taken again.
+    Again,
 }
 
 fn our_turn(view: &Value, color: &str) -> bool {
@@ -173,12 +198,13 @@ fn our_turn(view: &Value, color: &str) -> bool {
 }
 
 /// Asks the agent for the seat's ply and plays it; an agent's fault resigns the game for it.
-async fn act(seat: &Seat, agent: &mut Agent, view: &Value) -> Result<Option<Ended>, String> {
+async fn act(seat: &Seat, agent: &mut Agent, view: &Value) -> Result<Acted, String> {
     let path = format!("/api/games/{}", seat.id);
     let legal = match seat.client.get(&format!("{path}/legal")).await {
         Ok(legal) => legal,
+        Err(error) if away(&error) => return Ok(Acted::Again),
         // Not our turn after all (the line was old): the next line tells.
-        Err(error) if error.status == 409 => return Ok(None),
+        Err(error) if error.status == 409 => return Ok(Acted::Played),
         Err(error) => return Err(format!("game {}: legal moves: {error}", seat.id)),
     };
     let time_left = view["clocks"][format!("{}_ms", seat.color)]
@@ -201,17 +227,23 @@ async fn act(seat: &Seat, agent: &mut Agent, view: &Value) -> Result<Option<Ende
         }
         Ok(Answer::Promote(genome)) => (format!("{path}/promotion"), json!({ "genome": genome })),
         Ok(Answer::Resign) => (format!("{path}/resign"), json!({})),
-        Err(fault) => return resign_for(seat, agent, fault).await.map(Some),
+        Err(fault) => return resign_for(seat, agent, fault).await.map(Acted::Ended),
     };
     match seat.client.post(&request.0, request.1.clone()).await {
-        Ok(_) => Ok(None),
+        Ok(_) => Ok(Acted::Played),
+        Err(error) if away(&error) => Ok(Acted::Again),
         // The move was refused: the agent named something not legal.
         Err(error) if error.status == 422 || error.status == 400 => {
             let fault = format!("not a legal move: {} ({error})", request.1);
-            resign_for(seat, agent, fault).await.map(Some)
+            resign_for(seat, agent, fault).await.map(Acted::Ended)
         }
-        // A change that came first (a clock that ran out): the stream tells what happened.
-        Err(error) if error.status == 409 => Ok(None),
+        // Not now: the game is frozen for a moment (a debuff, or a restart's grace), or a change
+        // came first (a clock that ran out). The game as it stands, read again, tells.
+        Err(error) if error.status == 409 => {
+            eprintln!("game {}: {error}; looking again", seat.id);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            Ok(Acted::Again)
+        }
         Err(error) => Err(format!("game {}: playing: {error}", seat.id)),
     }
 }
