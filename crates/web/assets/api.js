@@ -174,7 +174,7 @@ export const leaderboard = () => call('GET', '/api/leaderboard');
 export const botsOnline = () => call('GET', '/api/bots/online');
 export const challengeUser = (username, body) => call('POST', `/api/challenges/${seg(username)}`, { body });
 export const cancelChallenge = (id) => call('POST', `/api/challenges/${seg(id)}/cancel`);
-export const eventStreamPath = '/api/stream/event';
+export const accountEventsPath = '/api/stream/event';
 
 // Events: the organiser acts with the session (the cookie), a team with its token (from joining
 // with the team's code). Anyone may read an event, its standings and its stream.

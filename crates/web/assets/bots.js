@@ -115,7 +115,7 @@ export function botsPage(root) {
   // game that starts after it was made (games already running come first and are set aside).
   async function waitAnswer(controller, seen, mine) {
     try {
-      const response = await fetch(api.eventStreamPath, { headers: { Accept: 'application/x-ndjson' }, signal: controller.signal, cache: 'no-store' });
+      const response = await fetch(api.accountEventsPath, { headers: { Accept: 'application/x-ndjson' }, signal: controller.signal, cache: 'no-store' });
       if (!response.ok) return null;
       for await (const line of ndjson(response.body)) {
         if (line.type === 'game_start') {

@@ -217,4 +217,35 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn no_module_exports_a_name_twice() {
+        // Two `export const x` in one module are a syntax error that stops the whole page (two
+        // branches each adding `eventStreamPath` to api.js did that once).
+        for asset in ASSETS.iter().filter(|asset| asset.path.ends_with(".js")) {
+            let text = std::str::from_utf8(asset.bytes).expect("modules are UTF-8");
+            let mut seen = std::collections::HashSet::new();
+            for line in text.lines() {
+                let Some(rest) = line.strip_prefix("export ") else {
+                    continue;
+                };
+                let rest = rest.trim_start_matches("async ");
+                let Some(rest) = ["const ", "let ", "function* ", "function ", "class "]
+                    .iter()
+                    .find_map(|keyword| rest.strip_prefix(keyword))
+                else {
+                    continue;
+                };
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                    .collect();
+                assert!(
+                    seen.insert(name.clone()),
+                    "{} exports {name} twice",
+                    asset.path
+                );
+            }
+        }
+    }
 }

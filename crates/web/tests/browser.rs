@@ -409,6 +409,8 @@ macro_rules! browser_test {
 #[path = "browser/tour.rs"]
 mod tour;
 
+#[path = "browser/bots.rs"]
+mod bots;
 #[path = "browser/first_tour.rs"]
 mod first_tour;
 #[path = "browser/lab_engine.rs"]
