@@ -77,11 +77,11 @@ impl Users {
         Ok(self.store.rating_history(&account.id, HISTORY).await?)
     }
 
-    /// The best established ratings (not provisional), best first.
-    pub async fn leaders(&self) -> PlayResult<Vec<Leader>> {
+    /// The best established ratings (not provisional) of people, or of `bots`, best first.
+    pub async fn leaders(&self, bots: bool) -> PlayResult<Vec<Leader>> {
         Ok(self
             .store
-            .leaders(Rating::PROVISIONAL_DEVIATION, LEADERS)
+            .leaders(Rating::PROVISIONAL_DEVIATION, LEADERS, bots)
             .await?)
     }
 

@@ -57,7 +57,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
     ),
     components(
         schemas(ErrorBody, crate::schema::AcceptLanguage, crate::schema::DiagramSize,
-                crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount, crate::schema::LineCount,
+                crate::schema::DiagramColor, crate::schema::DiagramLanguage, crate::schema::PlyCount, crate::schema::LineCount, crate::schema::LeaderPool,
                 crate::schema::PresenceFlag, crate::schema::LinesMode, crate::schema::LiveStatus,
                 crate::schema::LivePage, crate::schema::LibraryKind, crate::schema::LibraryWords,
                 crate::schema::LibrarySort, crate::schema::Pawns, crate::schema::PieceFeatures,

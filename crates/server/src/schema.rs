@@ -183,6 +183,13 @@ string_schema!(
 );
 
 string_schema!(
+    /// Whose leaderboard: people's or bots' (rated apart).
+    LeaderPool,
+    "LeaderPool",
+    string("^(people|bots)$", "`people` (the default) or `bots`.", "bots")
+);
+
+string_schema!(
     /// The games listed: those in progress.
     LiveStatus,
     "LiveStatus",

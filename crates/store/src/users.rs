@@ -45,7 +45,7 @@ const GAMES_BEFORE: &str = "SELECT id FROM games WHERE (white_account = $1 OR bl
 const HISTORY: &str = "SELECT at_ms, value, deviation FROM rating_history \
      WHERE account_id = $1 ORDER BY at_ms, game_id LIMIT $2";
 const LEADERS: &str = "SELECT username, rating, deviation, volatility, rated_games FROM accounts \
-     WHERE deleted_ms IS NULL AND NOT bot AND deviation < $1 ORDER BY rating DESC, username_key LIMIT $2";
+     WHERE deleted_ms IS NULL AND bot = $3 AND deviation < $1 ORDER BY rating DESC, username_key LIMIT $2";
 
 fn count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -125,12 +125,19 @@ impl Store {
             .collect())
     }
 
-    /// Up to `limit` live accounts whose deviation is below `deviation`, best rating first.
-    pub async fn leaders(&self, deviation: f64, limit: u32) -> Result<Vec<Leader>, StoreError> {
+    /// Up to `limit` live accounts of one pool (`bots`, or people) whose deviation is below
+    /// `deviation`, best rating first: bots are rated apart from people.
+    pub async fn leaders(
+        &self,
+        deviation: f64,
+        limit: u32,
+        bots: bool,
+    ) -> Result<Vec<Leader>, StoreError> {
         let rows: Vec<(String, f64, f64, f64, i64)> = reading!(self, pool => {
             sqlx::query_as(LEADERS)
                 .bind(deviation)
                 .bind(i64::from(limit))
+                .bind(bots)
                 .fetch_all(pool)
                 .await
         })?;

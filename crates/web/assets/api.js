@@ -167,7 +167,8 @@ export const user = (name) => call('GET', `/api/users/${seg(name)}`);
 export const userGames = (name, before = null) =>
   call('GET', `/api/users/${seg(name)}/games${before ? `?before=${seg(before)}` : ''}`);
 export const ratingHistory = (name) => call('GET', `/api/users/${seg(name)}/rating-history`);
-export const leaderboard = () => call('GET', '/api/leaderboard');
+// People's by default; bots are rated apart (`bots`).
+export const leaderboard = (pool = 'people') => call('GET', pool === 'bots' ? '/api/leaderboard?pool=bots' : '/api/leaderboard');
 
 // Bots and challenges (docs/agents.md): who is online, a challenge to a user, and the account's
 // event stream, where the answer comes (declined, or the game's start with the seat's token).

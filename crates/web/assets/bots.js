@@ -1,5 +1,6 @@
 // The bots (#/bots): the bot accounts online now with their ratings (GET /api/bots/online, best
-// first: the bots' own leaderboard), and a challenge to one of them — or to a friend by name —
+// first), the bots' leaderboard (GET /api/leaderboard?pool=bots: bots are rated apart from
+// people), and a challenge to one of them — or to a friend by name —
 // whose answer is followed on the account's event stream: declined (with the bot's reason), or
 // the game's start, which opens the game with the seat's token.
 
@@ -17,13 +18,17 @@ export function botsPage(root) {
   let gone = false;
   let waiting = null; // the AbortController of the event stream a challenge waits on
   const list = h('div', { id: 'bots-list' }, h('p', { class: 'loading' }, t('loading')));
+  const leaders = h('div', { id: 'bots-leaders' }, h('p', { class: 'loading' }, t('loading')));
   const form = challengeForm();
   root.replaceChildren(h('section', { class: 'panel bots', id: 'bots' },
     h('h1', {}, t('bots.title')),
     h('p', { class: 'hint' }, t('bots.intro')),
     list,
-    form.el));
+    form.el,
+    h('h2', {}, t('bots.leadersTitle')),
+    leaders));
   load();
+  loadLeaders();
   return () => { gone = true; waiting?.abort(); };
 
   async function load() {
@@ -52,6 +57,31 @@ export function botsPage(root) {
           type: 'button', class: 'challenge-bot', 'aria-label': t('bots.challengeName', { name: bot.username }),
           onclick: () => form.choose(bot.username),
         }, t('bots.challenge')) : ''))))));
+  }
+
+  async function loadLeaders() {
+    let rows;
+    try {
+      rows = await api.leaderboard('bots');
+    } catch (error) {
+      if (!gone) leaders.replaceChildren(h('p', { class: 'notice', role: 'alert' }, t('bots.failed', { message: errorText(error) })));
+      return;
+    }
+    if (gone) return;
+    if (!Array.isArray(rows) || rows.length === 0) {
+      leaders.replaceChildren(h('p', { class: 'empty', id: 'bots-leaders-empty' }, t('bots.leadersNone')));
+      return;
+    }
+    leaders.replaceChildren(h('table', { class: 'leaderboard-table', id: 'bots-leaders-table' },
+      h('caption', { class: 'sr-only' }, t('bots.leadersCaption')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('leaderboard.rank')), h('th', { scope: 'col' }, t('bots.name')),
+        h('th', { scope: 'col', class: 'num' }, t('bots.rating')), h('th', { scope: 'col', class: 'num' }, t('bots.games')))),
+      h('tbody', {}, rows.map((row, i) => h('tr', { 'data-bot': row.username },
+        h('td', { class: 'rank' }, formatNumber(i + 1)),
+        h('th', { scope: 'row' }, h('a', { href: profileHref(row.username) }, row.username)),
+        h('td', { class: 'num' }, formatNumber(Number(row.rating) || 0, { useGrouping: false })),
+        h('td', { class: 'num' }, formatNumber(Number(row.games) || 0)))))));
   }
 
   function challengeForm() {

@@ -136,11 +136,19 @@ pub async fn history(
     Ok(Json(views))
 }
 
-/// The best 100 players whose rating is established (not provisional), best first.
+/// The best 100 players whose rating is established (not provisional), best first: people, or
+/// with `pool=bots` the bots (rated apart).
 #[utoipa::path(get, path = "/api/leaderboard", tag = "accounts", operation_id = "get_leaderboard",
-    responses((status = 200, description = "best first", body = [LeaderView])))]
-pub async fn leaderboard(State(state): State<AppState>) -> ApiResult<Json<Vec<LeaderView>>> {
-    let leaders = state.play.users.leaders().await?;
+    params(("pool" = Option<crate::schema::LeaderPool>, Query,
+            description = "`people` (the default) or `bots`")),
+    responses((status = 200, description = "best first", body = [LeaderView]),
+              (status = 422, response = Invalid)))]
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Json<Vec<LeaderView>>> {
+    let pool = pool(query.as_deref().unwrap_or(""))?;
+    let leaders = state.play.users.leaders(pool == LeaderPool::Bots).await?;
     let views = leaders
         .into_iter()
         .map(|leader| LeaderView {
@@ -150,6 +158,41 @@ pub async fn leaderboard(State(state): State<AppState>) -> ApiResult<Json<Vec<Le
         })
         .collect();
     Ok(Json(views))
+}
+
+/// Whose leaderboard: people and bots are rated apart (the query's schema is
+/// [`crate::schema::LeaderPool`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeaderPool {
+    People,
+    Bots,
+}
+
+/// `pool` out of the query string (absent: people); anything else is refused, naming it.
+fn pool(query: &str) -> ApiResult<LeaderPool> {
+    let mut pool = None;
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if key != "pool" || pool.is_some() {
+            let key: String = key.chars().take(32).collect();
+            return Err(ApiError::invalid(
+                ServiceCode::InvalidField,
+                format!("{key:?} is not a parameter here, or is given twice (pool)"),
+            ));
+        }
+        pool = Some(match value {
+            "people" => LeaderPool::People,
+            "bots" => LeaderPool::Bots,
+            other => {
+                let other: String = other.chars().take(32).collect();
+                return Err(ApiError::invalid(
+                    ServiceCode::InvalidField,
+                    format!("pool: {other:?} is not a pool (people or bots)"),
+                ));
+            }
+        });
+    }
+    Ok(pool.unwrap_or(LeaderPool::People))
 }
 
 /// `before` out of the query string (absent: the first page); any other parameter is refused,
@@ -175,7 +218,21 @@ fn before(query: &str) -> ApiResult<Option<GameId>> {
 
 #[cfg(test)]
 mod tests {
-    use super::before;
+    use super::{LeaderPool, before, pool};
+
+    #[test]
+    fn pool_is_people_or_bots_or_names_the_field() {
+        assert_eq!(pool("").expect("absent"), LeaderPool::People);
+        assert_eq!(pool("pool=people").expect("people"), LeaderPool::People);
+        assert_eq!(pool("pool=bots").expect("bots"), LeaderPool::Bots);
+        for bad in ["pool=robots", "pool=bots&pool=bots", "page=2", "pool"] {
+            let refused = pool(bad).expect_err(bad);
+            assert!(
+                format!("{refused:?}").contains("pool"),
+                "{bad}: {refused:?}"
+            );
+        }
+    }
 
     #[test]
     fn before_is_a_game_id_or_names_the_field() {

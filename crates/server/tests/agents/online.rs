@@ -150,9 +150,19 @@ async fn an_account_becomes_a_bot_and_plays_only_through_bot_tokens(server: Serv
     let by_person_session = stream(&ada.player.cookie).await.expect("an answer");
     assert_eq!(by_person_session.status().as_u16(), 200);
     drop(by_person_session);
-    // The leaderboard is people's.
+    // The leaderboard is people's; the bots' is asked for by pool (nobody is established yet).
     let board = server.get("/api/leaderboard", None).await;
     assert!(!board.text.contains("botty"), "{}", board.text);
+    let bots = server.get("/api/leaderboard?pool=bots", None).await;
+    assert_eq!(
+        (bots.status, bots.body.clone()),
+        (200, json!([])),
+        "{}",
+        bots.text
+    );
+    let wrong = server.get("/api/leaderboard?pool=robots", None).await;
+    assert_eq!(wrong.status, 422, "{}", wrong.text);
+    assert!(wrong.text.contains("pool"), "{}", wrong.text);
 }
 
 async fn a_challenge_is_declined_canceled_accepted_and_streamed_to_both(server: Server) {

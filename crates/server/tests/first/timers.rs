@@ -122,11 +122,13 @@ async fn a_game_with_a_bot_has_no_first_move_timer_and_ends_by_the_flag(server: 
     );
     assert_eq!(ended["clocks"]["white_ms"], 0, "{ended}");
 
+    // Greedy, not random: a random first ply may lose the bot's own king and end the game
+    // before Black's clock could be seen running (CI met one).
     let bot_white = server
         .post(
             "/api/games",
             None,
-            json!({"white": "bot:random", "clock": {"initial_ms": 60_000}}),
+            json!({"white": "bot:greedy", "clock": {"initial_ms": 60_000}}),
         )
         .await;
     assert_eq!(bot_white.status, 201, "{}", bot_white.text);

@@ -324,11 +324,51 @@ async fn results_games_history_and_leaders_are_read_per_account(db: Db) {
     let values: Vec<f64> = history.iter().map(|point| point.value).collect();
     assert_eq!(values, vec![1510.0, 1500.0, 1500.0, 1510.0]);
     // Deviations fell 500 → 400 → 300 → 200 → 100: established below 110.
-    let leaders = store.leaders(110.0, 10).await.expect("leaders");
+    let leaders = store.leaders(110.0, 10, false).await.expect("leaders");
     let names: Vec<&str> = leaders.iter().map(|row| row.username.as_str()).collect();
     assert_eq!(names, vec!["ada", "bob"], "best first");
     assert_eq!(leaders[0].rated_games, 4);
-    assert!(store.leaders(100.0, 10).await.expect("read").is_empty());
+    assert!(
+        store
+            .leaders(100.0, 10, false)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    // Bots are rated apart and listed apart: two bots' games put them on the bots' board only.
+    let (botty, bitty) = (account(store, "botty").await, account(store, "bitty").await);
+    for bot in [&botty, &bitty] {
+        assert!(store.make_bot(bot).await.expect("made a bot"));
+    }
+    assert!(
+        store
+            .leaders(110.0, 10, true)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    for (n, status) in [
+        GameStatus::BlackWon,
+        GameStatus::WhiteWon,
+        GameStatus::BlackWon,
+        GameStatus::Draw,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let players = ByColor::new(Some(botty.clone()), Some(bitty.clone()));
+        let id = game(store, players, true, 300 + n as i64, None).await;
+        store
+            .apply(&id, 0, &ending(status, Some(rated_end())))
+            .await
+            .expect("ended");
+    }
+    let bots = store.leaders(110.0, 10, true).await.expect("bots");
+    let names: Vec<&str> = bots.iter().map(|row| row.username.as_str()).collect();
+    assert_eq!(names, vec!["bitty", "botty"], "best first");
+    let people = store.leaders(110.0, 10, false).await.expect("people");
+    let names: Vec<&str> = people.iter().map(|row| row.username.as_str()).collect();
+    assert_eq!(names, vec!["ada", "bob"], "no bot among people");
 }
 
 fn seek<'a>(token: &str, client: &'a str, account: Option<AccountId>, rated: bool) -> NewSeek<'a> {

@@ -101,6 +101,13 @@ async fn a_person_challenges_a_bot_on_the_bots_page_and_plays_it(
         );
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
+    // Its leaderboard has no one yet: nobody's rating is established.
+    wait_for(
+        &client,
+        "the bots' leaderboard",
+        "return !!document.querySelector('#bots-leaders-empty')",
+    )
+    .await;
     let row = text_of(&client, "#bots-table tr[data-bot=\"randombot\"]").await;
     assert!(
         row.contains("randombot") && row.contains("BOT") && row.contains("1500"),
