@@ -90,6 +90,11 @@ impl Drop for Bridge {
 
 /// `gmo agent play` for `token` with the random agent; its log goes to a file read on failure.
 fn bridge(base: &str, token: &str, log: &std::path::Path) -> Bridge {
+    bridge_with(base, token, log, &[])
+}
+
+/// [`bridge`] with more flags (`--matchmaking`).
+fn bridge_with(base: &str, token: &str, log: &std::path::Path, more: &[&str]) -> Bridge {
     let child = Command::new(env!("CARGO_BIN_EXE_gmo"))
         .current_dir(root())
         .args(["agent", "play", "--server", base, "--token", token])
@@ -101,6 +106,7 @@ fn bridge(base: &str, token: &str, log: &std::path::Path) -> Bridge {
             "--answer-within",
             "5s",
         ])
+        .args(more)
         .args(["--", "python3", "agents/python/random_agent.py"])
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(log).expect("a log file"))
@@ -379,5 +385,60 @@ async fn the_bridge_declines_by_its_rules_and_plays_an_accepted_game_through_a_r
         log_text.contains("connecting again") || log_text.contains("is away"),
         "the bridge saw the restart: {log_text}"
     );
+    server.terminate();
+}
+
+/// `--matchmaking`: two bots online, each with its bridge, find each other when idle: one
+/// challenges the other, which accepts, and their random agents play the game to its end; with
+/// `--games 1` both bridges then exit by themselves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bridges_with_matchmaking_find_each_other_and_play_a_game() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("gmo.db").display());
+    let server = Gmo::start(&url);
+    let base = server.base.clone();
+    let http = Client::new();
+    let logs = [dir.path().join("one.log"), dir.path().join("two.log")];
+    let mut bridges = Vec::new();
+    for (name, log) in ["onebot", "twobot"].iter().zip(&logs) {
+        let token = account(&http, &base, name, "bot").await;
+        bridges.push(bridge_with(&base, &token, log, &["--matchmaking"]));
+    }
+    let read = |i: usize| std::fs::read_to_string(&logs[i]).unwrap_or_default();
+    // Generous: a random game has freezes of several seconds (debuffs) that both sides wait out.
+    let deadline = Instant::now() + Duration::from_secs(240);
+    for (i, bridge) in bridges.iter_mut().enumerate() {
+        let status = loop {
+            if let Some(status) = bridge.0.try_wait().expect("a status") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "bridge {i} still running:\n{}\n---\n{}",
+                read(0),
+                read(1)
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        assert!(status.success(), "{status}: {}", read(i));
+    }
+    let (one, two) = (read(0), read(1));
+    assert!(
+        one.contains("challenged twobot") || two.contains("challenged onebot"),
+        "one of them challenged the other:\n{one}\n---\n{two}"
+    );
+    assert!(
+        one.contains("accepted challenge") || two.contains("accepted challenge"),
+        "{one}\n---\n{two}"
+    );
+    // The game they played is over, as both saw it end.
+    for log in [&one, &two] {
+        let ended = log.lines().any(|line| {
+            line.contains(": white_won (")
+                || line.contains(": black_won (")
+                || line.contains(": draw (")
+        });
+        assert!(ended, "{log}");
+    }
     server.terminate();
 }
