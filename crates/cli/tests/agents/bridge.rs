@@ -1,5 +1,5 @@
 //! Issue 33, the bridge against the real binaries: `gmo serve`, and `gmo agent play` running the
-//! starter kit's random agent for a bot account. A person challenges the bot: a board its rules
+//! starter kit's agents for a bot account. A person challenges the bot: a board its rules
 //! refuse is declined with the reason, a game it accepts is played to the end by the agent —
 //! through a restart of the server in the middle, after which the bridge resumes the game.
 
@@ -88,13 +88,20 @@ impl Drop for Bridge {
     }
 }
 
-/// `gmo agent play` for `token` with the random agent; its log goes to a file read on failure.
+/// `gmo agent play` for `token` with the greedy agent (it never takes its own king, so a game
+/// lasts); its log goes to a file read on failure.
 fn bridge(base: &str, token: &str, log: &std::path::Path) -> Bridge {
-    bridge_with(base, token, log, &[])
+    bridge_with(base, token, log, &[], "agents/python/greedy_agent.py")
 }
 
-/// [`bridge`] with more flags (`--matchmaking`).
-fn bridge_with(base: &str, token: &str, log: &std::path::Path, more: &[&str]) -> Bridge {
+/// [`bridge`] with more flags (`--matchmaking`) and another agent.
+fn bridge_with(
+    base: &str,
+    token: &str,
+    log: &std::path::Path,
+    more: &[&str],
+    agent: &str,
+) -> Bridge {
     let child = Command::new(env!("CARGO_BIN_EXE_gmo"))
         .current_dir(root())
         .args(["agent", "play", "--server", base, "--token", token])
@@ -107,7 +114,7 @@ fn bridge_with(base: &str, token: &str, log: &std::path::Path, more: &[&str]) ->
             "5s",
         ])
         .args(more)
-        .args(["--", "python3", "agents/python/random_agent.py"])
+        .args(["--", "python3", agent])
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(log).expect("a log file"))
         .spawn()
@@ -237,10 +244,7 @@ async fn person_plays(
         .await;
         let (route, body) = match legal["promotion"].as_array().and_then(|p| p.first()) {
             Some(genome) => ("promotion", json!({"genome": genome})),
-            None => match legal["legal"]
-                .as_array()
-                .and_then(|l| l.iter().find(|m| m["loses_own_king"] != true))
-            {
+            None => match quiet_move(&view, &legal) {
                 Some(m) => ("moves", json!({"from": m["from"], "to": m["to"]})),
                 None => ("resign", json!({})),
             },
@@ -257,6 +261,23 @@ async fn person_plays(
             played += 1;
         }
     }
+}
+
+/// A move that keeps the game going: it neither loses nor exposes the mover's king and takes no
+/// king (so that the game lasts the plies the test wants); failing that, one that loses no king.
+fn quiet_move<'a>(view: &Value, legal: &'a Value) -> Option<&'a Value> {
+    let moves = legal["legal"].as_array()?;
+    let king_on = |square: &Value| {
+        view["board"].as_array().is_some_and(|board| {
+            board
+                .iter()
+                .any(|p| p["square"] == *square && p["king"] == true)
+        })
+    };
+    moves
+        .iter()
+        .find(|m| m["loses_own_king"] != true && m["exposes_king"] != true && !king_on(&m["to"]))
+        .or_else(|| moves.iter().find(|m| m["loses_own_king"] != true))
 }
 
 fn free_port() -> u16 {
@@ -402,7 +423,13 @@ async fn two_bridges_with_matchmaking_find_each_other_and_play_a_game() {
     let mut bridges = Vec::new();
     for (name, log) in ["onebot", "twobot"].iter().zip(&logs) {
         let token = account(&http, &base, name, "bot").await;
-        bridges.push(bridge_with(&base, &token, log, &["--matchmaking"]));
+        bridges.push(bridge_with(
+            &base,
+            &token,
+            log,
+            &["--matchmaking"],
+            "agents/python/random_agent.py",
+        ));
     }
     let read = |i: usize| std::fs::read_to_string(&logs[i]).unwrap_or_default();
     // Generous: a random game has freezes of several seconds (debuffs) that both sides wait out.

@@ -1,5 +1,5 @@
 //! Issue 33, the Bots page: a bot account put online by the real bridge (`gmo agent play`, the
-//! `gmo` binary this workspace builds) running the starter kit's random agent. A person finds it
+//! `gmo` binary this workspace builds) running the starter kit's greedy agent (it never takes its own king). A person finds it
 //! on the page, sees a challenge on a board its rules refuse declined with the reason, challenges
 //! it again, and plays: the page opens the game and the bot answers the person's move.
 
@@ -58,7 +58,7 @@ async fn bot_online(base: &str, name: &str, log: &Path) -> Bridge {
             "size=8x8",
             "--",
             "python3",
-            "agents/python/random_agent.py",
+            "agents/python/greedy_agent.py",
         ])
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(log).expect("a log file"))
