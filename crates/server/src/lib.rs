@@ -16,6 +16,7 @@ mod limits;
 mod lines;
 mod metrics;
 mod openapi;
+mod openapi_lab;
 mod openapi_rules;
 mod origin;
 mod record;

@@ -3,6 +3,7 @@
 
 use crate::answer::Json;
 use crate::error::ErrorBody;
+use crate::openapi_lab::LabForms;
 use crate::openapi_rules::BotGames;
 use crate::responses::{
     BadRequest, Conflict, Forbidden, Internal, Invalid, MethodNotAllowed, NotFound, Timeout,
@@ -65,7 +66,7 @@ spectator. A path asked with a method it does not list answers `405` with the sa
         responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Invalid,
                   Unavailable, Internal, Timeout, MethodNotAllowed, TooManyRequests),
     ),
-    modifiers(&Bearer, &Shared, &OneSource, &BotGames, &EditNeedsAField),
+    modifiers(&Bearer, &Shared, &OneSource, &BotGames, &EditNeedsAField, &LabForms),
     tags(
         (name = "genomes", description = "Pieces' DNA, stored under their codes."),
         (name = "presets", description = "A back rank of genomes, stored under its code."),

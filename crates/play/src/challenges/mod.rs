@@ -140,12 +140,12 @@ impl Challenges {
         }
         let pool = self.pool(caller, &challenged, &request)?;
         if let Some(preset) = &request.preset {
-            store.preset(preset).await.map_err(|_| {
-                PlayError::invalid(
-                    PlayCode::BadChallenge,
-                    format!("`preset`: no preset has the code or name {preset:?}"),
-                )
-            })?;
+            // Unknown, as on the other routes that name a preset: 404 (a well-formed name the
+            // document allows, which no preset has).
+            store
+                .preset(preset)
+                .await
+                .map_err(|_| PlayError::not_found("preset", preset))?;
         }
         let now = now();
         let new = NewChallenge {

@@ -57,8 +57,8 @@ pub struct NewChallengeRequest {
     #[serde(default, deserialize_with = "crate::extract::optional_whole_number")]
     #[schema(minimum = 4, maximum = 8)]
     pub height: Option<u8>,
-    /// A preset (code or name) both seats are asked to set up with; it must exist.
-    #[schema(max_length = 100)]
+    /// A preset (code or name) both seats are asked to set up with; it must exist (404).
+    #[schema(value_type = Option<crate::schema::PresetRef>)]
     pub preset: Option<String>,
 }
 

@@ -346,8 +346,8 @@ async fn bad_challenges_are_refused_naming_the_field_and_change_nothing(server: 
         &["rated_pool", "rated"],
     );
     refused(
-        422,
-        &challenge(&server, &ada, "botty", bad(json!({"preset": "no such"}))).await,
+        404,
+        &challenge(&server, &ada, "botty", bad(json!({"preset": "nosuch"}))).await,
         &["preset"],
     );
     refused(

@@ -304,10 +304,14 @@ async fn the_document_describes_every_operation_fully(server: Server) {
         ("NewLab", "height"),
         ("GameView", "width"),
     ] {
-        // A schema with rules across its fields is `allOf` its fields' schema and the rules.
-        let own = match schemas[schema]["allOf"].get(0) {
-            Some(fields) => fields,
-            None => &schemas[schema],
+        // A schema with rules across its fields is `allOf` its fields' schema and the rules, or
+        // `oneOf` its forms (a new lab's first form is the empty board).
+        let own = match (
+            schemas[schema]["allOf"].get(0),
+            schemas[schema]["oneOf"].get(0),
+        ) {
+            (Some(fields), _) | (None, Some(fields)) => fields,
+            (None, None) => &schemas[schema],
         };
         let bounds = &own["properties"][field];
         assert_eq!(bounds["minimum"], BoardSize::MIN, "{schema}.{field}");
