@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time from a person's move (its answer received) to the bot's agent reading its `turn` line,
+"""Time from a person's move (its request sent, and its answer received) to the bot's agent reading its `turn` line,
 through `gmo agent play` (docs/performance.md, "The bridge").
 Usage: crates/cli/benches/agents/bridge_latency.py GMO_BINARY PLIES (a release build: target/release/gmo)"""
 import urllib.error, json, os, subprocess, sys, tempfile, time, urllib.request, http.cookiejar, socket, statistics
