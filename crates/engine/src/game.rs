@@ -5,6 +5,7 @@
 //! debuffs come from the game's seed and the move's number ([`crate::rng`]).
 
 use crate::clock::Clock;
+use crate::event_log::EventLog;
 pub use crate::game_error::GameError;
 use crate::movegen::LegalMove;
 use crate::piece::Piece;
@@ -229,7 +230,7 @@ pub struct Game {
     pub(crate) first_move_until: Option<Timestamp>,
     /// The position at the start, once started: the record's setup.
     pub(crate) setup: Option<BoardData>,
-    pub(crate) events: Vec<Event>,
+    pub(crate) events: EventLog,
     /// The species labels of the position's genomes, computed once per genome (not serialised).
     pub(crate) labels: crate::species::LabelCache,
 }
@@ -251,7 +252,7 @@ impl Game {
             started: None,
             first_move_until: None,
             setup: None,
-            events: Vec::new(),
+            events: EventLog::default(),
             labels: Default::default(),
         })
     }
@@ -301,7 +302,7 @@ impl Game {
 
     /// Every move, promotion, draw offer and answer, resignation, abort and flag fall so far, in
     /// order.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &EventLog {
         &self.events
     }
 

@@ -34,6 +34,15 @@ pub struct GameSnapshot {
 impl Game {
     pub fn snapshot(&self) -> GameSnapshot {
         GameSnapshot {
+            events: self.events.to_vec(),
+            ..self.snapshot_without_events()
+        }
+    }
+
+    /// The snapshot with an empty record, for a store that keeps the events apart (copying a long
+    /// record only to drop it would cost a move as much as the rest of the snapshot).
+    pub fn snapshot_without_events(&self) -> GameSnapshot {
+        GameSnapshot {
             settings: self.settings,
             seed: self.seed,
             status: self.status,
@@ -46,7 +55,7 @@ impl Game {
             first_move_until: self.first_move_until,
             board: BoardData::of(&self.position),
             setup: self.setup.clone(),
-            events: self.events.clone(),
+            events: Vec::new(),
         }
     }
 }
@@ -78,7 +87,7 @@ impl TryFrom<GameSnapshot> for Game {
         game.started = snapshot.started_ms;
         game.first_move_until = snapshot.first_move_until;
         game.setup = snapshot.setup;
-        game.events = snapshot.events;
+        game.events = snapshot.events.into();
         Ok(game)
     }
 }

@@ -173,7 +173,7 @@ fn a_draw_is_offered_once_and_agreed_by_the_other_seat() {
         "the clocks stopped"
     );
     assert_eq!(
-        game.events(),
+        game.events().to_vec(),
         [
             Event::DrawOffer {
                 at_ms: at(1_000),

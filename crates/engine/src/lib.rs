@@ -16,6 +16,7 @@ mod clock;
 mod compile;
 mod compiled_cache;
 mod danger;
+mod event_log;
 mod game;
 mod game_error;
 mod game_snapshot;
@@ -58,6 +59,7 @@ pub use board::Board;
 pub use clock::Clock;
 pub use compile::{CompiledGenome, Effect, Leave, Party, TargetKind};
 pub use danger::KingRisks;
+pub use event_log::EventLog;
 pub use game::{
     DrawOffer, FIRST_MOVE, FREEZE, Game, GameError, GameStatus, Reason, Seat, Settings,
 };

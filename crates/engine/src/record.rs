@@ -134,7 +134,7 @@ impl Game {
                 .clone()
                 .unwrap_or_else(|| BoardData::of(&self.position)),
             started_ms: self.started,
-            events: self.events.clone(),
+            events: self.events.to_vec(),
             status: self.status,
             reason: self.reason,
         }

@@ -19,9 +19,7 @@ pub const SNAPSHOT_EVERY: i64 = 32;
 
 /// The state written to a game's row.
 pub fn row_state(game: &Game) -> GameSnapshot {
-    let mut snapshot = game.snapshot();
-    snapshot.events = Vec::new();
-    snapshot
+    game.snapshot_without_events()
 }
 
 /// The snapshot a change of `stored` into `game` writes, if any: always for a change that is not

@@ -8,8 +8,13 @@ use gmo_play::Service;
 use std::sync::Arc;
 use tokio::sync::watch;
 
+/// Cloned for every request (axum's router and middleware hold their own copy), so one
+/// reference count: the service alone holds dozens.
 #[derive(Debug, Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+#[derive(Debug)]
+pub struct Shared {
     /// The game service.
     pub play: Service,
     pub settings: Arc<Settings>,
@@ -22,7 +27,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(play: Service, settings: Settings, closing: watch::Receiver<bool>) -> AppState {
-        AppState {
+        AppState(Arc::new(Shared {
             clients: Arc::new(Clients::new(
                 settings.rate_limit,
                 settings.trusted_proxies.clone(),
@@ -31,7 +36,15 @@ impl AppState {
             settings: Arc::new(settings),
             play,
             closing,
-        }
+        }))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
     }
 }
 

@@ -215,10 +215,9 @@ impl Games {
         act: &Act,
         now: Timestamp,
     ) -> Result<Committed, StoreError> {
-        let event = game
-            .events()
-            .get(stored.state.events().len()..)
-            .and_then(<[Event]>::last);
+        let event = (game.events().len() > stored.state.events().len())
+            .then(|| game.events().last())
+            .flatten();
         // The genome the change brings onto the board is stored first, so that its code resolves
         // once the change is seen, and a failure to store it leaves the game unchanged.
         if let Some(dna) = event.and_then(new_dna) {

@@ -26,10 +26,17 @@ pub fn flag_falls(game: &mut Game, now: Timestamp) -> bool {
 impl Games {
     /// (Re)arms game `id`'s flag timer for its new deadline (none: its clock stopped).
     pub(super) fn arm_flag(&self, id: &GameId, deadline: Option<Timestamp>) {
+        // Most moves find their game's timer running: moved, nothing to make.
+        if deadline.is_some_and(|deadline| self.timers.move_to(id, deadline)) {
+            return;
+        }
         let (games, game) = (self.clone(), id.clone());
-        self.timers.arm(id, deadline, async move {
-            if let Err(error) = games.flag(&game).await {
-                tracing::warn!(%game, ?error, "flag timer could not end the game");
+        self.timers.arm(id, deadline, move || {
+            let (games, game) = (games.clone(), game.clone());
+            async move {
+                if let Err(error) = games.flag(&game).await {
+                    tracing::warn!(%game, ?error, "flag timer could not end the game");
+                }
             }
         });
     }
