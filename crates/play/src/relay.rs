@@ -17,6 +17,9 @@ pub struct Relay {
     announcer: Announcer,
     /// This process's name on the channel, so that it skips its own announcements.
     origin: String,
+    /// How this process's own announcements begin: every process hears its own too, one per
+    /// change, and skipping them unread saves decoding each (a tenth of a move's CPU).
+    own: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -31,10 +34,12 @@ struct Announcement {
 
 impl Relay {
     pub fn new(store: Store) -> Relay {
+        let origin = gmo_store::new_id();
         Relay {
             announcer: store.announcer(),
             store,
-            origin: gmo_store::new_id(),
+            own: own_prefix(&origin),
+            origin,
         }
     }
 
@@ -84,6 +89,9 @@ impl Relay {
     }
 
     async fn relay_one(&self, hub: &Hub, timers: &Timers, payload: &str) {
+        if payload.starts_with(&self.own) {
+            return;
+        }
         let Ok(announcement) = serde_json::from_str::<Announcement>(payload) else {
             return;
         };
@@ -163,5 +171,42 @@ impl Relay {
             ),
             Err(why) => tracing::debug!(game = %id, why, "an older change not shown"),
         }
+    }
+}
+
+/// The start of every announcement from `origin`: the field comes first in [`Announcement`].
+fn own_prefix(origin: &str) -> String {
+    let origin = serde_json::to_string(origin).unwrap_or_default();
+    format!("{{\"origin\":{origin},")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn announcement(origin: &str) -> String {
+        serde_json::to_string(&Announcement {
+            origin: origin.to_owned(),
+            id: GameId::from_bits(3),
+            version: 7,
+            happened: Vec::new(),
+            events: 12,
+        })
+        .expect("serialises")
+    }
+
+    #[test]
+    fn a_process_knows_its_own_announcements_unread_and_no_one_elses() {
+        let origin = gmo_store::new_id();
+        let other = gmo_store::new_id();
+        let own = own_prefix(&origin);
+        assert!(
+            announcement(&origin).starts_with(&own),
+            "{own} against {}",
+            announcement(&origin)
+        );
+        assert!(!announcement(&other).starts_with(&own));
+        // An origin that is another's with more after it is not taken for it.
+        assert!(!announcement(&format!("{origin}x")).starts_with(&own));
     }
 }
