@@ -191,7 +191,7 @@ fn a_game_with_both_random_debuffs_replays_exactly_from_its_record() {
         game.ready(Color::Black, at(0)).expect("ready");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         play_randomly(&mut game, &mut rng, at(0), ms(50), 200, |_| false);
-        for event in game.events() {
+        for event in game.events().iter() {
             if let Event::Move {
                 to,
                 landed,

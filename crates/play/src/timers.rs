@@ -12,7 +12,6 @@ use crate::time::now;
 use gmo_types::{GameId, Millis, Timestamp};
 use std::collections::HashMap;
 use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 use tokio::task::AbortHandle;
@@ -23,9 +22,6 @@ struct Armed {
     deadline: watch::Sender<Timestamp>,
     task: AbortHandle,
 }
-
-/// What a timer runs when its deadline passes (it may run again after a later deadline).
-type Fire = Box<dyn Fn() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
 
 /// The armed timers.
 #[derive(Debug, Default)]
@@ -51,7 +47,6 @@ impl Timers {
             return;
         }
         let (sender, receiver) = watch::channel(deadline);
-        let fire: Fire = Box::new(move || Box::pin(fire()));
         let task = tokio::spawn(self.clone().run(id.clone(), receiver, fire));
         let timer = Armed {
             deadline: sender,
@@ -87,12 +82,15 @@ impl Timers {
 
     /// A timer's task: sleeps until the deadline it was last given, fires, and ends unless it
     /// was given a new deadline meanwhile.
-    async fn run(
+    async fn run<F, Fut>(
         self: Arc<Self>,
         id: GameId,
         mut deadline: watch::Receiver<Timestamp>,
-        fire: Fire,
-    ) {
+        fire: F,
+    ) where
+        F: Fn() -> Fut,
+        Fut: Future<Output = ()>,
+    {
         loop {
             let due = *deadline.borrow_and_update();
             // One extra millisecond: the engine judges a clock fallen strictly after it.
