@@ -212,6 +212,24 @@ fn json_content_type(headers: &HeaderMap) -> bool {
         && (subtype.eq_ignore_ascii_case("json") || subtype.to_ascii_lowercase().ends_with("+json"))
 }
 
+/// The raw value of `name`, the one parameter a query string may hold (absent: `None`); any
+/// other parameter, or `name` given twice, is refused naming it.
+pub fn only_parameter<'q>(query: &'q str, name: &str) -> Result<Option<&'q str>, ApiError> {
+    let mut found = None;
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if key != name || found.is_some() {
+            let key: String = key.chars().take(32).collect();
+            return Err(ApiError::invalid(
+                ServiceCode::InvalidField,
+                format!("{key:?} is not a parameter here, or is given twice ({name})"),
+            ));
+        }
+        found = Some(value);
+    }
+    Ok(found)
+}
+
 pub fn too_large() -> ApiError {
     ApiError::TooLarge(format!(
         "the body is larger than {} bytes",
@@ -256,5 +274,20 @@ mod tests {
         assert_eq!(status, 422);
         assert!(message.contains("size"), "{message}");
         assert!(from_json::<Body>(br#"{"color": "black", "width": 5}"#).is_ok());
+    }
+
+    #[test]
+    fn a_query_holds_its_one_parameter_or_is_refused_naming_the_stranger() {
+        assert_eq!(only_parameter("", "from").expect("empty"), None);
+        assert_eq!(only_parameter("from=3", "from").expect("one"), Some("3"));
+        assert_eq!(only_parameter("from", "from").expect("bare"), Some(""));
+        for (query, named) in [("from=1&from=2", "\"from\""), ("page=2", "\"page\"")] {
+            let ApiError::Invalid { message, .. } = only_parameter(query, "from").expect_err(query)
+            else {
+                panic!("{query}: refused as invalid");
+            };
+            let says = format!("{named} is not a parameter here, or is given twice (from)");
+            assert_eq!(message, says, "{query}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::analysis::{EvalView, eval_view};
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
-use crate::extract::{ApiPath, Bearer};
+use crate::extract::{ApiPath, Bearer, only_parameter};
 use crate::limits::CreationLimit;
 use crate::responses::{Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, Unavailable};
 use crate::schema::{Id, LineCount};
@@ -122,29 +122,20 @@ pub async fn lines(
 
 /// `lines` out of the query string (absent: 1); any other parameter is refused, naming it.
 fn count(query: &str) -> ApiResult<usize> {
-    let mut count = None;
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if key != "lines" || count.is_some() {
-            let key: String = key.chars().take(32).collect();
-            return Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                format!("{key:?} is not a parameter here, or is given twice (lines)"),
-            ));
-        }
-        let n = value
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=MAX_LINES).contains(n));
-        let Some(n) = n.filter(|_| value.bytes().all(|b| b.is_ascii_digit())) else {
-            return Err(ApiError::invalid(
+    let Some(value) = only_parameter(query, "lines")? else {
+        return Ok(1);
+    };
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_LINES).contains(n))
+        .filter(|_| value.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| {
+            ApiError::invalid(
                 ServiceCode::InvalidField,
                 format!("lines must be a whole number from 1 to {MAX_LINES}"),
-            ));
-        };
-        count = Some(n);
-    }
-    Ok(count.unwrap_or(1))
+            )
+        })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
-use crate::extract::{ApiPath, MaybeBearer};
+use crate::extract::{ApiPath, MaybeBearer, only_parameter};
 use crate::record::{PositionsPage, positions_seen};
 use crate::responses::{Forbidden, Invalid, NotFound, Unauthorized};
 use crate::schema::{Id, PlyCount};
@@ -43,27 +43,17 @@ pub async fn positions(
 
 /// `from` out of the query string (absent: 0); any other parameter is refused, naming it.
 fn from(query: &str) -> ApiResult<usize> {
-    let mut from = None;
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if key != "from" || from.is_some() {
-            let key: String = key.chars().take(32).collect();
-            return Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                format!("{key:?} is not a parameter here, or is given twice (from)"),
-            ));
-        }
-        let digits =
-            !value.is_empty() && value.len() <= 9 && value.bytes().all(|b| b.is_ascii_digit());
-        if !digits {
-            return Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                "from must be a whole number of plies, 0 or more",
-            ));
-        }
-        from = value.parse().ok();
+    let Some(value) = only_parameter(query, "from")? else {
+        return Ok(0);
+    };
+    let digits = !value.is_empty() && value.len() <= 9 && value.bytes().all(|b| b.is_ascii_digit());
+    match value.parse().ok().filter(|_| digits) {
+        Some(from) => Ok(from),
+        None => Err(ApiError::invalid(
+            ServiceCode::InvalidField,
+            "from must be a whole number of plies, 0 or more",
+        )),
     }
-    Ok(from.unwrap_or(0))
 }
 
 #[cfg(test)]

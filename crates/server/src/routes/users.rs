@@ -5,7 +5,7 @@ use super::accounts::RatingView;
 use crate::answer::Json;
 use crate::error::{ApiError, ApiResult};
 use crate::error_code::ServiceCode;
-use crate::extract::ApiPath;
+use crate::extract::{ApiPath, only_parameter};
 use crate::responses::{Invalid, NotFound};
 use crate::schema::{Id, UsernameText};
 use crate::state::AppState;
@@ -170,50 +170,29 @@ pub enum LeaderPool {
 
 /// `pool` out of the query string (absent: people); anything else is refused, naming it.
 fn pool(query: &str) -> ApiResult<LeaderPool> {
-    let mut pool = None;
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if key != "pool" || pool.is_some() {
-            let key: String = key.chars().take(32).collect();
-            return Err(ApiError::invalid(
+    match only_parameter(query, "pool")? {
+        None | Some("people") => Ok(LeaderPool::People),
+        Some("bots") => Ok(LeaderPool::Bots),
+        Some(other) => {
+            let other: String = other.chars().take(32).collect();
+            Err(ApiError::invalid(
                 ServiceCode::InvalidField,
-                format!("{key:?} is not a parameter here, or is given twice (pool)"),
-            ));
+                format!("pool: {other:?} is not a pool (people or bots)"),
+            ))
         }
-        pool = Some(match value {
-            "people" => LeaderPool::People,
-            "bots" => LeaderPool::Bots,
-            other => {
-                let other: String = other.chars().take(32).collect();
-                return Err(ApiError::invalid(
-                    ServiceCode::InvalidField,
-                    format!("pool: {other:?} is not a pool (people or bots)"),
-                ));
-            }
-        });
     }
-    Ok(pool.unwrap_or(LeaderPool::People))
 }
 
 /// `before` out of the query string (absent: the first page); any other parameter is refused,
 /// naming it.
 fn before(query: &str) -> ApiResult<Option<GameId>> {
-    let mut before = None;
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if key != "before" || before.is_some() {
-            let key: String = key.chars().take(32).collect();
-            return Err(ApiError::invalid(
-                ServiceCode::InvalidField,
-                format!("{key:?} is not a parameter here, or is given twice (before)"),
-            ));
-        }
-        let id = GameId::parse(value).map_err(|error| {
-            ApiError::invalid(ServiceCode::InvalidField, format!("before: {error}"))
-        })?;
-        before = Some(id);
-    }
-    Ok(before)
+    only_parameter(query, "before")?
+        .map(|value| {
+            GameId::parse(value).map_err(|error| {
+                ApiError::invalid(ServiceCode::InvalidField, format!("before: {error}"))
+            })
+        })
+        .transpose()
 }
 
 #[cfg(test)]
