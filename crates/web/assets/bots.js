@@ -9,6 +9,7 @@ import * as api from './api.js';
 import { signedIn } from './account.js';
 import { profileHref, ratingText } from './players.js';
 import { ndjson } from './stream.js';
+import { showLeaders } from './leaderboard.js';
 import { t, errorText, formatNumber, has } from './i18n.js';
 
 const CLOCKS = [[60_000, 0], [180_000, 2_000], [300_000, 0], [600_000, 0]];
@@ -59,29 +60,13 @@ export function botsPage(root) {
         }, t('bots.challenge')) : ''))))));
   }
 
-  async function loadLeaders() {
-    let rows;
-    try {
-      rows = await api.leaderboard('bots');
-    } catch (error) {
-      if (!gone) leaders.replaceChildren(h('p', { class: 'notice', role: 'alert' }, t('bots.failed', { message: errorText(error) })));
-      return;
-    }
-    if (gone) return;
-    if (!Array.isArray(rows) || rows.length === 0) {
-      leaders.replaceChildren(h('p', { class: 'empty', id: 'bots-leaders-empty' }, t('bots.leadersNone')));
-      return;
-    }
-    leaders.replaceChildren(h('table', { class: 'leaderboard-table', id: 'bots-leaders-table' },
-      h('caption', { class: 'sr-only' }, t('bots.leadersCaption')),
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, t('leaderboard.rank')), h('th', { scope: 'col' }, t('bots.name')),
-        h('th', { scope: 'col', class: 'num' }, t('bots.rating')), h('th', { scope: 'col', class: 'num' }, t('bots.games')))),
-      h('tbody', {}, rows.map((row, i) => h('tr', { 'data-bot': row.username },
-        h('td', { class: 'rank' }, formatNumber(i + 1)),
-        h('th', { scope: 'row' }, h('a', { href: profileHref(row.username) }, row.username)),
-        h('td', { class: 'num' }, formatNumber(Number(row.rating) || 0, { useGrouping: false })),
-        h('td', { class: 'num' }, formatNumber(Number(row.games) || 0)))))));
+  function loadLeaders() {
+    showLeaders(leaders, {
+      id: 'bots-leaders', attr: 'data-bot',
+      failed: (message) => t('bots.failed', { message }), empty: t('bots.leadersNone'),
+      caption: t('bots.leadersCaption'), name: t('bots.name'),
+      rating: t('bots.rating'), games: t('bots.games'),
+    }, () => gone, 'bots');
   }
 
   function challengeForm() {

@@ -16,31 +16,39 @@ export function leaderboardPage(root) {
     h('h1', {}, t('leaderboard.title')),
     h('p', { class: 'hint' }, t('leaderboard.intro')),
     body));
-  load();
+  showLeaders(body, {
+    id: 'leaderboard', attr: 'data-player',
+    failed: (message) => t('leaderboard.failed', { message }), empty: t('leaderboard.empty'),
+    caption: t('leaderboard.caption'), name: t('leaderboard.player'),
+    rating: t('leaderboard.rating'), games: t('leaderboard.games'),
+  }, () => gone);
   return () => { gone = true; };
+}
 
-  async function load() {
-    let leaders;
-    try {
-      leaders = await api.leaderboard();
-    } catch (error) {
-      if (!gone) body.replaceChildren(h('p', { class: 'notice', role: 'alert' }, t('leaderboard.failed', { message: errorText(error) })));
-      return;
-    }
-    if (gone) return;
-    if (!Array.isArray(leaders) || leaders.length === 0) {
-      body.replaceChildren(h('p', { class: 'empty', id: 'leaderboard-empty' }, t('leaderboard.empty')));
-      return;
-    }
-    body.replaceChildren(h('table', { class: 'leaderboard-table', id: 'leaderboard-table' },
-      h('caption', { class: 'sr-only' }, t('leaderboard.caption')),
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, t('leaderboard.rank')), h('th', { scope: 'col' }, t('leaderboard.player')),
-        h('th', { scope: 'col', class: 'num' }, t('leaderboard.rating')), h('th', { scope: 'col', class: 'num' }, t('leaderboard.games')))),
-      h('tbody', {}, leaders.map((leader, i) => h('tr', { 'data-player': leader.username },
-        h('td', { class: 'rank' }, number(i + 1)),
-        h('th', { scope: 'row' }, h('a', { href: profileHref(leader.username) }, leader.username)),
-        h('td', { class: 'num' }, number(leader.rating)),
-        h('td', { class: 'num' }, formatNumber(leader.games)))))));
+// Loads the leaderboard of `pool` (people's when absent) into `target`: a table `#{id}-table`
+// whose rows carry the name in `attr`, or a note `#{id}-empty`, or the failure. `words` are the
+// page's texts; nothing is drawn once `gone()`.
+export async function showLeaders(target, words, gone, pool) {
+  let leaders;
+  try {
+    leaders = await api.leaderboard(pool);
+  } catch (error) {
+    if (!gone()) target.replaceChildren(h('p', { class: 'notice', role: 'alert' }, words.failed(errorText(error))));
+    return;
   }
+  if (gone()) return;
+  if (!Array.isArray(leaders) || leaders.length === 0) {
+    target.replaceChildren(h('p', { class: 'empty', id: `${words.id}-empty` }, words.empty));
+    return;
+  }
+  target.replaceChildren(h('table', { class: 'leaderboard-table', id: `${words.id}-table` },
+    h('caption', { class: 'sr-only' }, words.caption),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('leaderboard.rank')), h('th', { scope: 'col' }, words.name),
+      h('th', { scope: 'col', class: 'num' }, words.rating), h('th', { scope: 'col', class: 'num' }, words.games))),
+    h('tbody', {}, leaders.map((leader, i) => h('tr', { [words.attr]: leader.username },
+      h('td', { class: 'rank' }, number(i + 1)),
+      h('th', { scope: 'row' }, h('a', { href: profileHref(leader.username) }, leader.username)),
+      h('td', { class: 'num' }, number(leader.rating)),
+      h('td', { class: 'num' }, formatNumber(Number(leader.games) || 0)))))));
 }
